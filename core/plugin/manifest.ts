@@ -1,0 +1,73 @@
+/**
+ * What a plugin declares as plain data, shared by the browser and the server (no React, no Node imports).
+ * The server seeds its menu and button tables from these declarations; the browser registry checks them.
+ */
+export interface LocalText {
+  zh: string;
+  en: string;
+}
+
+export interface ButtonDecl {
+  /** Permission code, `<menuCode>_<action>` by convention (`param_add`). Unique across all plugins. */
+  code: string;
+  name: LocalText;
+  /** add | edit | delete | view | … */
+  alias: string;
+  path?: string;
+  icon?: string;
+  sort?: number;
+  /** 0 none, 1 toolbar, 2 row, 3 both (dict button_func). */
+  action?: 0 | 1 | 2 | 3;
+  /** Demo roles (aliases) granted this button by the seed; `administrator` always has everything. */
+  roles?: string[];
+}
+
+export interface MenuDecl {
+  /** Menu code, unique across all plugins. */
+  code: string;
+  name: LocalText;
+  /** Route path, an external URL, or a path containing `html` (shown in the iframe host). */
+  path: string;
+  /** Icon name (see core/shell/icons) or any class the server stores. */
+  icon?: string;
+  sort: number;
+  /** 1 normal, 2 open in a new window (only for URL paths). */
+  isOpen?: 1 | 2;
+  children?: MenuDecl[];
+  buttons?: ButtonDecl[];
+  /** Demo roles (aliases) granted this menu by the seed; `administrator` always has everything. */
+  roles?: string[];
+}
+
+export interface TopMenuDecl {
+  code: string;
+  name: LocalText;
+  icon?: string;
+  sort: number;
+  /** Menu codes shown under this top menu. */
+  menus: string[];
+}
+
+export interface PluginManifest {
+  /** Unique plugin id: lower-case letters, digits and dashes. */
+  id: string;
+  name: LocalText;
+  /** Ids of plugins this one needs. */
+  requires?: string[];
+  menus?: MenuDecl[];
+  topMenus?: TopMenuDecl[];
+}
+
+/** Every menu and button code a manifest declares, depth first. */
+export function declaredCodes(manifest: PluginManifest): string[] {
+  const codes: string[] = [];
+  const walk = (menus: MenuDecl[] | undefined) => {
+    for (const menu of menus ?? []) {
+      codes.push(menu.code);
+      for (const button of menu.buttons ?? []) codes.push(button.code);
+      walk(menu.children);
+    }
+  };
+  walk(manifest.menus);
+  return codes;
+}

@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+import type { Messages, Language } from '../i18n';
+import type { LocalText, PluginManifest } from './manifest';
+
+export interface RouteMeta {
+  /** false: reachable without signing in (login, lock, error pages). Default true. */
+  isAuth?: boolean;
+  /** false: opening the route adds no tab. Default true. */
+  isTab?: boolean;
+  /** false: the layout hides the sidebar (console page). Default true. */
+  menu?: boolean;
+  /** Tab and page title. */
+  title?: LocalText;
+}
+
+export interface RouteDecl {
+  /** Absolute path, React Router syntax (`/myiframe/:routerPath`). Unique across plugins. */
+  path: string;
+  /** Loads the screen lazily, into the plugin's own chunk. */
+  load: () => Promise<{ default: ComponentType }>;
+  /** `main`: inside the layout (default). `blank`: full page (login, lock, errors). */
+  layout?: 'main' | 'blank';
+  meta?: RouteMeta;
+}
+
+/** A store a plugin owns: created when the plugin is activated for the signed-in user, disposed at sign-out. */
+export interface StoreDecl<T = unknown> {
+  id: string;
+  create: () => T;
+  dispose?: (store: T) => void;
+}
+
+export interface BrowserPlugin extends PluginManifest {
+  routes?: RouteDecl[];
+  messages?: Record<Language, Messages>;
+  stores?: StoreDecl[];
+}
+
+/** Identity helper that types a plugin definition. */
+export function definePlugin<P extends BrowserPlugin>(plugin: P): P {
+  return plugin;
+}

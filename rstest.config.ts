@@ -1,0 +1,44 @@
+import { defineConfig } from '@rstest/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import PlainSummaryReporter from './tests/plain-summary-reporter';
+
+// Three kinds of tests, each in its own environment:
+// unit   - browser code in happy-dom (*.test.ts[x] beside the code)
+// server - the reference server on an in-memory database (*.server.test.ts)
+// e2e    - the built app and the real server in headless Chromium (tests/e2e/*.e2e.test.ts)
+const transformImport = [
+  { libraryName: '@arco-design/web-react', libraryDirectory: 'es', camelToDashComponentName: false, style: false as const },
+];
+
+export default defineConfig({
+  reporters: ['default', new PlainSummaryReporter()],
+  projects: [
+    {
+      name: 'unit',
+      plugins: [pluginReact()],
+      source: { transformImport },
+      testEnvironment: 'happy-dom',
+      globals: true,
+      include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}'],
+      exclude: ['**/*.server.test.ts', '**/node_modules/**'],
+      setupFiles: ['./tests/setup-unit.ts'],
+    },
+    {
+      name: 'server',
+      testEnvironment: 'node',
+      globals: true,
+      include: ['**/*.server.test.ts', 'tests/contract/**/*.test.ts'],
+      exclude: ['**/node_modules/**'],
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+    {
+      name: 'e2e',
+      testEnvironment: 'node',
+      globals: true,
+      include: ['tests/e2e/**/*.e2e.test.ts'],
+      testTimeout: 120_000,
+      hookTimeout: 180_000,
+    },
+  ],
+});
