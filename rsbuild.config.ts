@@ -1,8 +1,12 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
-// The dev server proxies /api to the reference server (or to a real BladeX gateway: set API_TARGET).
-const apiTarget = process.env.API_TARGET ?? `http://127.0.0.1:${process.env.API_PORT ?? 1888}`;
+// The dev server proxies /api to the reference server, or to a real BladeX gateway when API_TARGET is set
+// (the gateway has no /api prefix: Saber strips it the same way).
+const bladexTarget = process.env.API_TARGET;
+const apiProxy = bladexTarget
+  ? { target: bladexTarget, changeOrigin: true, pathRewrite: { '^/api': '' } }
+  : { target: `http://127.0.0.1:${process.env.API_PORT ?? 1888}`, changeOrigin: true };
 
 export default defineConfig({
   plugins: [pluginReact()],
@@ -16,5 +20,5 @@ export default defineConfig({
   html: { title: '名片管理后台', favicon: './app/assets/logo.svg' },
   output: { distPath: { root: 'dist' }, cleanDistPath: true },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
-  server: { host: '127.0.0.1', port: Number(process.env.DEV_PORT ?? 3000), proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
+  server: { publicDir: { name: 'app/public' }, host: '127.0.0.1', port: Number(process.env.DEV_PORT ?? 3000), proxy: { '/api': apiProxy } },
 });

@@ -1,0 +1,34 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface PageProblems {
+  errors: string[];
+}
+
+/** A fresh context and page that records page errors, so a test can assert there were none. */
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const problems: PageProblems = { errors: [] };
+  page.on('pageerror', (error) => problems.errors.push(String(error)));
+  return { context, page, problems };
+}

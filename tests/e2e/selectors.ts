@@ -1,0 +1,12 @@
+import type { Page } from 'playwright-core';
+
+/** Stable hooks the pages expose for tests and the bench (data-testid attributes). */
+export const LOGIN_BUTTON = '[data-testid="login-submit"]';
+export const HOME_MARKER = '[data-testid="home-page"]';
+
+export async function fillLogin(page: Page, form: { tenantId?: string; username: string; password: string }) {
+  const tenant = page.locator('[data-testid="login-tenant"] input, input[data-testid="login-tenant"]');
+  if (form.tenantId !== undefined && (await tenant.count()) > 0) await tenant.first().fill(form.tenantId);
+  await page.locator('[data-testid="login-username"] input, input[data-testid="login-username"]').first().fill(form.username);
+  await page.locator('[data-testid="login-password"] input, input[data-testid="login-password"]').first().fill(form.password);
+}
