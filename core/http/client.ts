@@ -1,0 +1,116 @@
+import { createAlova } from 'alova';
+import adapterFetch from 'alova/fetch';
+import { siteConfig } from '../config';
+import { i18n } from '../i18n';
+import { navigateTo } from '../navigation/navigator';
+import { authHooks } from './auth';
+import { createPipeline, type CallContext, type Pipeline } from './pipeline';
+import { toastError } from './toast';
+import { base64, withQuery } from './query';
+import type { R, RequestOptions } from './types';
+// The error texts the pipeline shows (errors.*) must be registered wherever HTTP is used.
+import '../shell/locales/kernel';
+
+let pipeline: Pipeline | null = null;
+
+/** The pipeline with the real side effects, made on first use (the site config is set by then). */
+function livePipeline(): Pipeline {
+  pipeline ??= createPipeline({
+    whiteList: () => siteConfig().statusWhiteList,
+    toast: toastError,
+    signOut: () => authHooks().signOut(),
+    navigate: (path) => navigateTo(path, { replace: true }),
+    t: (key, values) => i18n.t(key, values),
+  });
+  return pipeline;
+}
+
+interface CallMeta {
+  silent: boolean;
+  blob: boolean;
+  sentToken?: string;
+}
+
+function context(meta: CallMeta | undefined): CallContext {
+  return { sentToken: meta?.sentToken ?? '', silent: meta?.silent ?? false };
+}
+
+async function readBody(response: Response, blob: boolean): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (blob && response.ok && !type.includes('json')) return response.blob();
+  const raw = await response.text();
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw; // an HTML error page from a proxy, say: judged by its HTTP status
+  }
+}
+
+export const alova = createAlova({
+  requestAdapter: adapterFetch(),
+  // Every call goes to the server: no response cache (alova caches GETs for 5 minutes by default) and
+  // no sharing of identical concurrent calls (a list reloaded after a save must really reload).
+  cacheFor: null,
+  shareRequest: false,
+  snapshots: 0,
+  beforeRequest(method) {
+    const config = siteConfig();
+    const headers = method.config.headers as Record<string, string>;
+    headers.Authorization = `Basic ${base64(`${config.clientId}:${config.clientSecret}`)}`;
+    const token = authHooks().token();
+    if (token) headers[config.tokenHeader] = `bearer ${token}`;
+    method.meta = { ...(method.meta as CallMeta), sentToken: token };
+  },
+  responded: {
+    async onSuccess(response, method) {
+      const meta = method.meta as CallMeta | undefined;
+      const body = await readBody(response, meta?.blob ?? false);
+      return livePipeline().settle(response.status, body, context(meta));
+    },
+    onError(error, method) {
+      livePipeline().fail(error, context(method.meta as CallMeta | undefined));
+    },
+  },
+});
+
+type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function call<T>(verb: Verb, url: string, body: unknown, opts: RequestOptions = {}, blob = false): Promise<T> {
+  const config = siteConfig();
+  const method = alova.Request<T>({
+    url: withQuery(url, opts.params),
+    method: verb,
+    data: body as never,
+    headers: { ...opts.headers },
+    timeout: opts.timeout ?? (opts.long ? config.longTimeout : config.httpTimeout),
+    credentials: 'include',
+    meta: { silent: opts.silent ?? false, blob } satisfies CallMeta,
+  });
+  return method.send() as Promise<T>;
+}
+
+/**
+ * The shared client. `get`/`post`/`upload` resolve with the R envelope (callers read `.data`) and reject
+ * with an HttpError that has already been reported (one toast). URLs start with `/api/`.
+ */
+export const http = {
+  get<T>(url: string, opts?: RequestOptions): Promise<R<T>> {
+    return call<R<T>>('GET', url, undefined, opts);
+  },
+  post<T>(url: string, body?: unknown, opts?: RequestOptions): Promise<R<T>> {
+    return call<R<T>>('POST', url, body, opts);
+  },
+  /** Multipart upload: the browser sets the boundary; the long time-out applies unless given. */
+  upload<T>(url: string, form: FormData, opts?: RequestOptions): Promise<R<T>> {
+    return call<R<T>>('POST', url, form, { long: true, ...opts });
+  },
+  /** A body that is not an R envelope (the OAuth token answer, the captcha). Same rules otherwise. */
+  request<T>(verb: Verb, url: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+    return call<T>(verb, url, body, opts);
+  },
+  /** A file answer (exports). A JSON answer is judged like any other call and rejects when it is an error. */
+  download(verb: Verb, url: string, body?: unknown, opts?: RequestOptions): Promise<Blob> {
+    return call<Blob>(verb, url, body, { long: true, ...opts }, true);
+  },
+};

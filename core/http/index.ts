@@ -1,0 +1,7 @@
+export { http, alova } from './client';
+export { setAuthHooks } from './auth';
+export { withQuery } from './query';
+export { judgeResponse } from './rule';
+export { HttpError } from './types';
+export type { R, Page, Params, RequestOptions, HttpErrorKind } from './types';
+export { toastError, toastSuccess } from './toast';

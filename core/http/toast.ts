@@ -1,0 +1,21 @@
+/**
+ * Error and success toasts for kernel code. Arco's Message is fetched on first use (a toast is rare;
+ * keeping it out of the entry makes the login page lighter). Identical texts shown together replace each
+ * other instead of stacking up (the text is the toast id).
+ */
+type MessageApi = typeof import('./message').Message;
+
+let loading: Promise<MessageApi> | null = null;
+
+function message(): Promise<MessageApi> {
+  loading ??= import('./message').then((m) => m.Message);
+  return loading;
+}
+
+export function toastError(content: string): void {
+  void message().then((m) => m.error({ id: `toast:${content}`, content }));
+}
+
+export function toastSuccess(content: string): void {
+  void message().then((m) => m.success({ id: `toast:${content}`, content }));
+}

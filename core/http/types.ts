@@ -1,0 +1,47 @@
+/** The BladeX response envelope (`org.springblade.core.tool.api.R`). */
+export interface R<T> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+
+/** MyBatis-Plus page inside `R.data`. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export type Params = Record<string, unknown>;
+
+export interface RequestOptions {
+  /** Query string values; undefined and null are left out, everything is URL-encoded. */
+  params?: Params;
+  /** Milliseconds; default siteConfig().httpTimeout. */
+  timeout?: number;
+  /** A long call (imports, file generation): siteConfig().longTimeout instead of the default. */
+  long?: boolean;
+  headers?: Record<string, string>;
+  /** No toast on failure: the caller reports it (background work such as the token refresh). */
+  silent?: boolean;
+}
+
+export type HttpErrorKind = 'business' | 'unauthorized' | 'whitelisted' | 'status' | 'network' | 'timeout';
+
+/** Every rejected call rejects with this, after the one toast (if any) was shown. */
+export class HttpError extends Error {
+  readonly kind: HttpErrorKind;
+  readonly code: number;
+  readonly body: unknown;
+
+  constructor(kind: HttpErrorKind, message: string, code = 0, body: unknown = null) {
+    super(message);
+    this.name = 'HttpError';
+    this.kind = kind;
+    this.code = code;
+    this.body = body;
+  }
+}

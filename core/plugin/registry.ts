@@ -1,0 +1,151 @@
+import { registerMessages } from '../i18n';
+import type { MenuDecl } from './manifest';
+import type { BrowserPlugin, RouteDecl } from './types';
+
+/** Who the plugin stores are created for. */
+export interface UserContext {
+  userId: string;
+  tenantId: string;
+  roles: readonly string[];
+}
+
+export interface RegisteredRoute extends RouteDecl {
+  pluginId: string;
+}
+
+export interface Registry {
+  /** Adds a plugin; throws (changing nothing) when its id, a route path or a menu/button code is taken. */
+  register(plugin: BrowserPlugin): void;
+  /** Throws when a plugin requires one that is not installed. Call after registering everything. */
+  check(): void;
+  plugins(): readonly BrowserPlugin[];
+  routes(): readonly RegisteredRoute[];
+  /** `/x` → `/x/index` for every route `/x/index` whose short form is not a route itself. */
+  aliases(): ReadonlyMap<string, string>;
+  /** Creates every plugin's stores for the signed-in user (disposing an earlier user's first). */
+  activate(user: UserContext): void;
+  /** Disposes the stores (sign-out). */
+  deactivate(): void;
+  readonly user: UserContext | null;
+  store<T>(pluginId: string, storeId: string): T | undefined;
+}
+
+const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
+
+function codesOf(menus: readonly MenuDecl[] | undefined): { code: string; kind: 'Menu' | 'Button' }[] {
+  const found: { code: string; kind: 'Menu' | 'Button' }[] = [];
+  const walk = (items: readonly MenuDecl[] | undefined) => {
+    for (const menu of items ?? []) {
+      found.push({ code: menu.code, kind: 'Menu' });
+      for (const button of menu.buttons ?? []) found.push({ code: button.code, kind: 'Button' });
+      walk(menu.children);
+    }
+  };
+  walk(menus);
+  return found;
+}
+
+export function createRegistry(): Registry {
+  const installed: BrowserPlugin[] = [];
+  const routeOwners = new Map<string, string>();
+  const codeOwners = new Map<string, string>();
+  let routeList: RegisteredRoute[] = [];
+  let activeUser: UserContext | null = null;
+  let live: { key: string; value: unknown; dispose?: (store: never) => void }[] = [];
+
+  const registry: Registry = {
+    register(plugin) {
+      // Everything is checked before anything is recorded, so a refused plugin leaves no half state.
+      if (!ID_PATTERN.test(plugin.id)) {
+        throw new Error(`Plugin id "${plugin.id}" is invalid: use lower-case letters, digits and dashes, starting with a letter.`);
+      }
+      if (installed.some((p) => p.id === plugin.id)) throw new Error(`Plugin "${plugin.id}" is already registered.`);
+
+      const paths = new Map<string, string>();
+      for (const route of plugin.routes ?? []) {
+        const owner = routeOwners.get(route.path) ?? paths.get(route.path);
+        if (owner) throw new Error(`Route "${route.path}" of plugin "${plugin.id}" is already registered by plugin "${owner}".`);
+        paths.set(route.path, plugin.id);
+      }
+      const codes = new Map<string, string>();
+      for (const { code, kind } of codesOf(plugin.menus)) {
+        const owner = codeOwners.get(code) ?? codes.get(code);
+        if (owner) throw new Error(`${kind} code "${code}" of plugin "${plugin.id}" is already registered by plugin "${owner}".`);
+        codes.set(code, plugin.id);
+      }
+      const storeIds = new Set<string>();
+      for (const store of plugin.stores ?? []) {
+        if (storeIds.has(store.id)) throw new Error(`Store "${store.id}" is declared twice by plugin "${plugin.id}".`);
+        storeIds.add(store.id);
+      }
+
+      installed.push(plugin);
+      for (const [path, owner] of paths) routeOwners.set(path, owner);
+      for (const [code, owner] of codes) codeOwners.set(code, owner);
+      routeList = [...routeList, ...(plugin.routes ?? []).map((route) => ({ ...route, pluginId: plugin.id }))];
+      if (plugin.messages) registerMessages(plugin.messages);
+      // A plugin installed while a user is signed in gets its stores at once.
+      if (activeUser) createStores(plugin);
+    },
+
+    check() {
+      const ids = new Set(installed.map((p) => p.id));
+      const missing = installed.flatMap((p) =>
+        (p.requires ?? []).filter((r) => !ids.has(r)).map((r) => `Plugin "${p.id}" requires plugin "${r}", which is not installed (add it to app/plugins.ts).`),
+      );
+      if (missing.length > 0) throw new Error(missing.join('\n'));
+    },
+
+    plugins: () => installed,
+    routes: () => routeList,
+
+    aliases() {
+      const map = new Map<string, string>();
+      for (const route of routeList) {
+        const match = /^(\/.+)\/index$/.exec(route.path);
+        if (match && !routeOwners.has(match[1]!)) map.set(match[1]!, route.path);
+      }
+      return map;
+    },
+
+    activate(user) {
+      registry.deactivate();
+      activeUser = user;
+      for (const plugin of installed) createStores(plugin);
+    },
+
+    deactivate() {
+      // Newest first, so a store made later (possibly using an earlier one) goes first.
+      for (const entry of [...live].reverse()) {
+        try {
+          entry.dispose?.(entry.value as never);
+        } catch (error) {
+          console.error(`Disposing store "${entry.key}" failed`, error);
+        }
+      }
+      live = [];
+      activeUser = null;
+    },
+
+    get user() {
+      return activeUser;
+    },
+
+    store<T>(pluginId: string, storeId: string) {
+      return live.find((entry) => entry.key === `${pluginId}/${storeId}`)?.value as T | undefined;
+    },
+  };
+
+  function createStores(plugin: BrowserPlugin): void {
+    for (const decl of plugin.stores ?? []) {
+      const key = `${plugin.id}/${decl.id}`;
+      try {
+        live.push({ key, value: decl.create(), dispose: decl.dispose as ((store: never) => void) | undefined });
+      } catch (error) {
+        throw new Error(`Store "${decl.id}" of plugin "${plugin.id}" could not be created: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  return registry;
+}

@@ -1,0 +1,154 @@
+import { Activity, lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { reaction } from 'mobx';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { siteConfig } from '../config';
+import { setNavigator } from '../navigation/navigator';
+import type { RegisteredRoute, Registry } from '../plugin/registry';
+import { getAccessCookie } from '../session/cookies';
+import { session } from '../session/session';
+import { guard } from './guard';
+import { lazyPage, withTimeout } from './lazy';
+import { PageBoundary } from './PageBoundary';
+import { PageLoading } from './PageLoading';
+import { preferences } from './preferences';
+import { isBlank, matchRoute, routeTitle } from './routing';
+import { usePageTitle } from './title';
+import './locales/kernel';
+import './shell.css';
+
+// The main layout (sidebar, top bar, tabs) is a chunk of its own: /login never downloads it.
+const MainLayout = lazy(() => withTimeout(import('./layout/MainLayout'), siteConfig().chunkTimeout));
+
+/** Lets kernel code outside React (HTTP 401, session events) navigate through the router. */
+function NavigatorBinder() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((to, options) => navigate(to, options));
+    return () => setNavigator(null);
+  }, [navigate]);
+  return null;
+}
+
+/**
+ * Applies the guard (guard.ts) on every location. It reads the session when the location changes
+ * rather than reacting to it: sign-outs navigate by themselves, and locking redirects after the lock
+ * button's short delay (SPEC §4), not at once.
+ */
+function Guard({ registry, children }: { registry: Registry; children: ReactNode }) {
+  const location = useLocation();
+  const match = matchRoute(registry.routes(), location.pathname);
+  const decision = guard({
+    pathname: location.pathname,
+    isAuth: match?.route.meta?.isAuth !== false,
+    hasCookie: getAccessCookie() !== '',
+    hasToken: session.token !== '',
+    isLock: session.isLock,
+    lockPath: siteConfig().lockPath,
+  });
+  useEffect(() => {
+    if (decision.logout) session.fedLogout();
+  }, [decision.logout, location.key]);
+  if (decision.redirect && decision.redirect !== location.pathname) {
+    // Remember where a signed-out visitor was going, to return there after signing in.
+    const from = decision.redirect === '/login' && !decision.logout && location.pathname !== '/' ? `${location.pathname}${location.search}` : undefined;
+    return <Navigate to={decision.redirect} replace state={from ? { from } : undefined} />;
+  }
+  return children;
+}
+
+/** A full-page route (login, lock, errors). */
+function BlankPage({ route }: { route: RegisteredRoute }) {
+  const { t } = useTranslation();
+  const Page = lazyPage(route.load);
+  usePageTitle(route.path === '/login' ? t('login.title') : routeTitle(route));
+  return (
+    <div className="ba-blank">
+      <PageBoundary resetKey={route.path}>
+        <Suspense fallback={<PageLoading full />}>
+          <Page />
+        </Suspense>
+      </PageBoundary>
+    </div>
+  );
+}
+
+/**
+ * Full pages (login, lock, 403/404/500) and the main layout. The layout is not a route that unmounts when
+ * a signed-in user visits a full page: it stays mounted, hidden in an `<Activity>`, at the last location
+ * it showed, so locking the screen or a trip to the 404 page keeps every open tab's state. It is
+ * dropped at sign-out.
+ */
+const AppRoutes = observer(function AppRoutes({ registry }: { registry: Registry }) {
+  const location = useLocation();
+  const blankRoutes = useMemo(() => registry.routes().filter(isBlank), [registry]);
+  const onBlank = matchRoute(blankRoutes, location.pathname) !== null;
+  const mainLocation = useRef<Location | null>(null);
+  if (!onBlank) mainLocation.current = location;
+  if (onBlank && session.token === '') mainLocation.current = null;
+  return (
+    <>
+      <Routes>
+        {blankRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<BlankPage route={route} />} />
+        ))}
+        <Route path="*" element={null} />
+      </Routes>
+      {mainLocation.current ? (
+        <Activity mode={onBlank ? 'hidden' : 'visible'}>
+          {/* Inside: plugin routes, the server menu, and the redirects / → /wel → /wel/index, /x → /x/index. */}
+          <Routes location={mainLocation.current}>
+            <Route
+              path="*"
+              element={
+                <PageBoundary>
+                  <Suspense fallback={<PageLoading full />}>
+                    <MainLayout registry={registry} />
+                  </Suspense>
+                </PageBoundary>
+              }
+            />
+          </Routes>
+        </Activity>
+      ) : null}
+    </>
+  );
+});
+
+/** Plugin stores live while a user is signed in (created per user, disposed at sign-out). */
+function useStoreActivation(registry: Registry): void {
+  useEffect(
+    () =>
+      reaction(
+        () => (session.token && session.userInfo ? `${session.userInfo.tenant_id}/${session.userInfo.user_id}` : ''),
+        (key) => {
+          if (key && session.userInfo) {
+            registry.activate({ userId: session.userInfo.user_id, tenantId: session.userInfo.tenant_id, roles: session.roles });
+          } else registry.deactivate();
+        },
+        { fireImmediately: true },
+      ),
+    [registry],
+  );
+}
+
+/**
+ * The whole browser app: the router, the guard, and the routes of every installed plugin. Arco's
+ * ConfigProvider (its locale) sits in the main layout: the login page shows none of Arco's own texts and
+ * loads faster without it.
+ */
+export const App = observer(function App({ registry }: { registry: Registry }) {
+  useStoreActivation(registry);
+  void preferences.language; // re-render the routes (titles, guard) when the language changes
+  return (
+    <BrowserRouter>
+      <NavigatorBinder />
+      <Guard registry={registry}>
+        <AppRoutes registry={registry} />
+      </Guard>
+    </BrowserRouter>
+  );
+});
+
+export default App;

@@ -1,0 +1,134 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { ConfigProvider } from '@arco-design/web-react';
+import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
+import zhCN from '@arco-design/web-react/es/locale/zh-CN';
+import enUS from '@arco-design/web-react/es/locale/en-US';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { siteConfig } from '../../config';
+import { findMenuItem } from '../../menu';
+import type { Registry } from '../../plugin/registry';
+import { session } from '../../session/session';
+import { tabs } from '../../tabs/tabs';
+import { preferences } from '../preferences';
+import RegisterDialog from '../register/RegisterDialog';
+import { matchRoute } from '../routing';
+import { usePageTitle } from '../title';
+import MenuSearch from '../topbar/MenuSearch';
+import TopBar from '../topbar/TopBar';
+import { pageLabel } from './labels';
+import { Panes } from './Panes';
+import { Sidebar } from './Sidebar';
+import { TabStrip } from './TabStrip';
+import './layout.css';
+
+/** Loads the user's menu and runs the token refresh timer while the layout is shown. */
+function useSessionWork(): void {
+  const userKey = session.userInfo ? `${session.userInfo.tenant_id}/${session.userInfo.user_id}` : '';
+  useEffect(() => {
+    if (!userKey) return;
+    void session.loadMenu();
+    void session.loadTopMenus();
+  }, [userKey]);
+  useEffect(() => {
+    session.startRefresh();
+    return () => session.stopRefresh();
+  }, []);
+}
+
+/**
+ * The signed-in frame (SPEC §2): sidebar, header with the top bar, tab strip and content. Every route of
+ * every plugin with the main layout renders here, each open tab kept alive.
+ */
+export const MainLayout = observer(function MainLayout({ registry }: { registry: Registry }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useSessionWork();
+
+  const routes = useMemo(() => registry.routes().filter((route) => route.layout !== 'blank'), [registry]);
+  // Short forms redirect here, not in the top-level routes: leaving the layout would unmount every tab.
+  const aliases = useMemo(() => new Map([['/', '/wel'], ...registry.aliases()]), [registry]);
+  const alias = aliases.get(location.pathname);
+  const current = alias ? '' : `${location.pathname}${location.search}`;
+  const match = matchRoute(routes, location.pathname);
+  const menu = session.menu;
+  const menuItem = findMenuItem(menu, location.pathname, location.search);
+  void preferences.language; // labels follow the language
+  const label = pageLabel(location.pathname, location.search, menu, routes);
+  usePageTitle(label);
+
+  // Record the page as a tab (SPEC §2), or open it in a new window when the query says `target`.
+  const menuReady = session.menuState === 'ready' || session.menuState === 'error';
+  useEffect(() => {
+    if (!current) return;
+    const query = new URLSearchParams(location.search);
+    if (query.has('target')) {
+      query.delete('target');
+      const rest = query.toString();
+      window.open(query.get('src') || `${location.pathname}${rest ? `?${rest}` : ''}`, '_blank', 'noopener,noreferrer');
+      navigate(tabs.active || siteConfig().homePath, { replace: true });
+      return;
+    }
+    if (!match && !menuItem) return; // unknown (yet): no tab for a page that may turn out to be a 404
+    tabs.open({
+      label,
+      value: current,
+      params: match?.params ?? {},
+      query: Object.fromEntries(query),
+      meta: { isTab: match?.route.meta?.isTab, menu: match?.route.meta?.menu, ...menuItem?.meta },
+      group: menuItem?.group ?? [],
+      close: true,
+    });
+    // Deliberately per location (and again once the menu arrives), not on every render.
+  }, [current, menuReady, label]);
+
+  // Panes are mounted once shown: tabs restored from the last visit load when first opened.
+  const visited = useRef(new Set<string>());
+  if (current) visited.current.add(current);
+  // A page whose menu says keepAlive: false is rebuilt each time it is shown.
+  const values = tabs.list
+    .filter((tab) => visited.current.has(tab.value) && (tab.meta.keepAlive !== false || tab.value === current))
+    .map((tab) => tab.value);
+  if (current && !values.includes(current)) values.push(current);
+
+  const small = preferences.screen < 2;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => setDrawerOpen(false), [current, small]);
+  const showSidebar = match?.route.meta?.menu !== false && new URLSearchParams(location.search).get('menu') !== 'false';
+  const collapsed = small ? !drawerOpen : preferences.collapse;
+  const toggle = () => (small ? setDrawerOpen((open) => !open) : preferences.toggleCollapse());
+
+  // Arco's own texts (dialog buttons, pagination, empty tables, date pickers) in the chosen language.
+  return (
+    <ConfigProvider locale={preferences.language === 'en' ? enUS : zhCN}>
+    <div className={`ba-layout${small ? ' is-small' : ''}`}>
+      <a className="ba-skip" href="#ba-content">
+        {t('layout.skipToContent')}
+      </a>
+      {showSidebar ? <Sidebar collapsed={collapsed} overlay={small} onNavigate={() => setDrawerOpen(false)} /> : null}
+      {showSidebar && small && drawerOpen ? <div className="ba-shade" onClick={() => setDrawerOpen(false)} aria-hidden="true" /> : null}
+      <div className="ba-main">
+        <header className="ba-header">
+          {showSidebar ? (
+            <button type="button" className="ba-collapse" onClick={toggle} aria-label={t(collapsed ? 'layout.expand' : 'layout.collapse')} title={t(collapsed ? 'layout.expand' : 'layout.collapse')}>
+              {collapsed ? <IconMenuUnfold /> : <IconMenuFold />}
+            </button>
+          ) : null}
+          <TopBar />
+        </header>
+        <TabStrip routes={routes} current={current} />
+        <main id="ba-content" className="ba-content" tabIndex={-1}>
+          {alias ? <Navigate to={`${alias}${location.search}`} replace /> : null}
+          <Panes values={values} current={current} location={location} routes={routes} />
+        </main>
+      </div>
+      <RegisterDialog />
+      <MenuSearch />
+    </div>
+    </ConfigProvider>
+  );
+});
+
+export default MainLayout;

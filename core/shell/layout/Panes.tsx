@@ -1,0 +1,81 @@
+import { Activity, memo, Suspense } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Result } from '@arco-design/web-react';
+import { Navigate, Route, Routes, useLocation, type Location } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { findMenuItem } from '../../menu';
+import type { RegisteredRoute } from '../../plugin/registry';
+import { session } from '../../session/session';
+import { lazyPage } from '../lazy';
+import { PageBoundary } from '../PageBoundary';
+import { PageLoading } from '../PageLoading';
+import NotAvailablePage from '../pages/NotAvailablePage';
+
+function RoutePage({ route }: { route: RegisteredRoute }) {
+  const Page = lazyPage(route.load);
+  return (
+    <PageBoundary resetKey={route.path}>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </PageBoundary>
+  );
+}
+
+/**
+ * A path no installed plugin serves: "not available" when it is in the user's menu (the server knows a
+ * module this build does not have), otherwise 404 — once the menu has loaded, never a blank screen.
+ */
+const Unserved = observer(function Unserved() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const state = session.menuState;
+  if (state === 'idle' || state === 'loading') return <PageLoading tip={t('layout.menuLoading')} />;
+  const item = findMenuItem(session.menu, location.pathname, location.search);
+  if (item) return <NotAvailablePage name={item.label} path={item.path} />;
+  if (state === 'error') {
+    return (
+      <Result
+        status="warning"
+        title={t('layout.menuFailed')}
+        extra={
+          <Button type="primary" onClick={() => void session.loadMenu()}>
+            {t('layout.menuRetry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <Navigate to="/404" replace />;
+});
+
+/** One page's routes, rendered at a given location (the tab's, not necessarily the address bar's). */
+const PaneRoutes = memo(function PaneRoutes({ location, routes }: { location: string | Location; routes: readonly RegisteredRoute[] }) {
+  return (
+    <Routes location={location}>
+      {routes.map((route) => (
+        <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+      ))}
+      <Route path="*" element={<Unserved />} />
+    </Routes>
+  );
+});
+
+/**
+ * Keep-alive: every open tab that was shown in this page view stays mounted inside a React 19
+ * `<Activity>`; switching tabs only hides and shows them, so a list keeps its filters, page and scroll.
+ * Closing a tab unmounts it. The current location is rendered even when it makes no tab (isTab false).
+ */
+export function Panes({ values, current, location, routes }: { values: readonly string[]; current: string; location: Location; routes: readonly RegisteredRoute[] }) {
+  return (
+    <>
+      {values.map((value) => (
+        <Activity key={value} mode={value === current ? 'visible' : 'hidden'}>
+          <div className="ba-pane">
+            <PaneRoutes location={value === current ? location : value} routes={routes} />
+          </div>
+        </Activity>
+      ))}
+    </>
+  );
+}

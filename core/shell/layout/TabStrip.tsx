@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Dropdown, Menu, Message, Modal, Tabs, type DropdownProps } from '@arco-design/web-react';
+import { IconDown } from '@arco-design/web-react/icon';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../http';
+import type { RegisteredRoute } from '../../plugin/registry';
+import { session } from '../../session/session';
+import { tabs } from '../../tabs/tabs';
+import { preferences } from '../preferences';
+import { tabLabel } from './labels';
+
+type Action = 'search' | 'closeOthers' | 'closeAll' | 'clearCache';
+
+/**
+ * A dropdown that Esc closes wherever the focus is (Arco only listens on its trigger element, which a
+ * right click does not focus).
+ */
+function EscDropdown(props: DropdownProps) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (!visible) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setVisible(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [visible]);
+  return <Dropdown {...props} popupVisible={visible} onVisibleChange={setVisible} />;
+}
+
+/**
+ * The open pages (SPEC §2): click to switch, × to close (not the home tab), and the same actions from a
+ * right click on a tab or from the dropdown at the end: clear cache, close others, close all (+ search).
+ */
+export const TabStrip = observer(function TabStrip({ routes, current }: { routes: readonly RegisteredRoute[]; current: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  void preferences.language; // labels follow the language
+
+  const clearCache = () => {
+    Modal.confirm({
+      title: t('tabs.confirmTitle'),
+      content: t('tabs.clearCacheConfirm'),
+      onOk: async () => {
+        try {
+          await http.get('/api/blade-auth/oauth/clear-cache');
+          Message.success(t('tabs.clearCacheDone'));
+        } catch {
+          // The pipeline already showed why.
+        }
+      },
+    });
+  };
+
+  const run = (action: Action, tabValue?: string) => {
+    // A right-clicked tab becomes the current one first: "close others" keeps the tab you pointed at.
+    if (tabValue && tabValue !== current && action === 'closeOthers') {
+      tabs.select(tabValue);
+      navigate(tabValue);
+    }
+    switch (action) {
+      case 'search':
+        preferences.openSearch();
+        break;
+      case 'closeOthers':
+        tabs.closeOthers();
+        break;
+      case 'closeAll':
+        navigate(tabs.closeAll());
+        break;
+      case 'clearCache':
+        clearCache();
+        break;
+    }
+  };
+
+  const actions = (withSearch: boolean, tabValue?: string) => (
+    <Menu onClickMenuItem={(key) => run(key as Action, tabValue)}>
+      {withSearch ? <Menu.Item key="search">{t('tabs.search')}</Menu.Item> : null}
+      <Menu.Item key="closeOthers">{t('tabs.closeOthers')}</Menu.Item>
+      <Menu.Item key="closeAll">{t('tabs.closeAll')}</Menu.Item>
+      <Menu.Item key="clearCache">{t('tabs.clearCache')}</Menu.Item>
+    </Menu>
+  );
+
+  const menu = session.menu;
+  const active = tabs.list.some((tab) => tab.value === current) ? current : tabs.active;
+
+  return (
+    <div className="ba-tabstrip">
+      <Tabs
+        type="card-gutter"
+        size="small"
+        editable
+        showAddButton={false}
+        activeTab={active}
+        onChange={(value) => {
+          tabs.select(value);
+          navigate(value);
+        }}
+        onDeleteTab={(value) => {
+          const next = tabs.close(value);
+          if (value === current) navigate(next);
+        }}
+        extra={
+          <EscDropdown droplist={actions(true)} position="br" trigger="click">
+            <Button className="ba-tabs-more" size="small" type="text" icon={<IconDown />} aria-label={t('tabs.menu')} />
+          </EscDropdown>
+        }
+      >
+        {tabs.list.map((tab) => (
+          <Tabs.TabPane
+            key={tab.value}
+            closable={tab.close}
+            title={
+              <EscDropdown droplist={actions(false, tab.value)} trigger="contextMenu" position="bl">
+                <span className="ba-tab-title">{tabLabel(tab, menu, routes, t)}</span>
+              </EscDropdown>
+            }
+          />
+        ))}
+      </Tabs>
+    </div>
+  );
+});

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Avatar, Button, Input } from '@arco-design/web-react';
+import { IconUnlock } from '@arco-design/web-react/icon';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { siteConfig } from '../../config';
+import { session } from '../../session/session';
+import { tabs } from '../../tabs/tabs';
+import './lock.css';
+
+/**
+ * The lock screen (SPEC §4, §5): the user, a password field, unlock; and a way out (sign out). After
+ * unlocking, back to the tab that was active.
+ */
+export const LockPage = observer(function LockPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const user = session.userInfo;
+  const name = user?.real_name || user?.nick_name || user?.account || '';
+
+  const unlock = () => {
+    if (!password) {
+      setError(t('lock.required'));
+      return;
+    }
+    if (!session.unlock(password)) {
+      setError(t('lock.wrong'));
+      setPassword('');
+      return;
+    }
+    navigate(tabs.active || siteConfig().homePath, { replace: true });
+  };
+
+  return (
+    <div className="ba-lock">
+      <main className="ba-lock-card">
+        <Avatar size={72} className="ba-lock-avatar">
+          {user?.avatar ? <img src={user.avatar} alt="" /> : name.slice(0, 1)}
+        </Avatar>
+        <div className="ba-lock-name">{name}</div>
+        <div className="ba-lock-hint">{t('lock.locked')}</div>
+        <form
+          className="ba-lock-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            unlock();
+          }}
+        >
+          <Input.Password
+            data-testid="lock-password"
+            value={password}
+            onChange={(value) => {
+              setPassword(value);
+              if (error) setError('');
+            }}
+            placeholder={t('lock.placeholder')}
+            aria-label={t('lock.password')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby="ba-lock-error"
+            status={error ? 'error' : undefined}
+            autoFocus
+          />
+          <Button data-testid="lock-submit" type="primary" htmlType="submit" icon={<IconUnlock />}>
+            {t('lock.unlock')}
+          </Button>
+        </form>
+        <div id="ba-lock-error" className="ba-lock-error" role="alert">
+          {error}
+        </div>
+        <button type="button" className="ba-lock-logout" onClick={() => void session.logout()}>
+          {t('lock.logout')}
+        </button>
+      </main>
+    </div>
+  );
+});
+
+export default LockPage;

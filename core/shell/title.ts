@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { siteConfig } from '../config';
+import { preferences } from './preferences';
+import { documentTitle } from './routing';
+
+/** Sets `<label>-<product title>` as the document title after navigation (SPEC §2). */
+export function usePageTitle(label: string): void {
+  const language = preferences.language;
+  useEffect(() => {
+    document.title = documentTitle(label, siteConfig().title[language]);
+  }, [label, language]);
+}

@@ -1,0 +1,150 @@
+import { makeAutoObservable } from 'mobx';
+import { siteConfig } from '../config';
+import { getStore, removeStore, setStore } from '../session/storage';
+// The home tab's label (tabs.home) is one of the kernel texts.
+import '../shell/locales/kernel';
+
+export interface TabMeta {
+  /** i18n key of the label (shown in the current language instead of `label`). */
+  i18n?: string;
+  isTab?: boolean;
+  keepAlive?: boolean;
+  [key: string]: unknown;
+}
+
+/** One open page of the tab strip (SPEC §3). `value` is the full path with its query: the tab's identity. */
+export interface Tab {
+  label: string;
+  value: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  meta: TabMeta;
+  group: string[];
+  close: boolean;
+}
+
+export const HOME_LABEL_KEY = 'tabs.home';
+
+function homeTab(): Tab {
+  return {
+    label: '首页',
+    value: siteConfig().homePath,
+    params: {},
+    query: {},
+    meta: { i18n: HOME_LABEL_KEY },
+    group: [],
+    close: false,
+  };
+}
+
+function isTab(value: unknown): value is Tab {
+  const tab = value as Tab | null;
+  return !!tab && typeof tab === 'object' && typeof tab.value === 'string' && typeof tab.label === 'string';
+}
+
+/** A tab is added only when its route allows tabs and it has a path and a label (SPEC §2). */
+export function isTabbable(tab: Pick<Tab, 'value' | 'label' | 'meta'>): boolean {
+  return tab.meta?.isTab !== false && !!tab.value && !!tab.label;
+}
+
+/**
+ * The tab strip (SPEC §2, §4): the home tab is always first and never closable; opening an open page
+ * only activates it; closing the active tab activates the one before it (or the first). Persisted so a
+ * reload keeps the strip.
+ */
+export class TabsStore {
+  list: Tab[] = [];
+  active = '';
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  get home(): Tab {
+    return this.list[0] ?? homeTab();
+  }
+
+  get activeTab(): Tab {
+    return this.list.find((t) => t.value === this.active) ?? this.home;
+  }
+
+  /** Reads the persisted strip (call once the site configuration is set). */
+  restore(): void {
+    const home = homeTab();
+    const stored = getStore<unknown[]>('tagList');
+    const rest = (Array.isArray(stored) ? stored.filter(isTab) : []).filter((t) => t.value !== home.value && isTabbable(t));
+    const unique = rest.filter((t, i) => rest.findIndex((o) => o.value === t.value) === i).map((t) => ({ ...t, close: true }));
+    this.list = [home, ...unique];
+    const active = getStore<string>('tag');
+    this.active = typeof active === 'string' && this.list.some((t) => t.value === active) ? active : home.value;
+  }
+
+  /** Adds (or re-activates) a tab. Returns false when the route is not one that makes tabs. */
+  open(tab: Tab): boolean {
+    if (this.list.length === 0) this.restore();
+    if (!isTabbable(tab)) return false;
+    const existing = this.list.find((t) => t.value === tab.value);
+    if (existing) {
+      // The same page again: no duplicate; keep the label current (a language switch, a renamed menu).
+      if (existing.close) existing.label = tab.label;
+    } else {
+      this.list.push({ ...tab, close: true });
+    }
+    this.active = tab.value;
+    this.persist();
+    return true;
+  }
+
+  /** Marks an already open tab active (clicking it). */
+  select(value: string): void {
+    if (this.list.some((t) => t.value === value)) {
+      this.active = value;
+      this.persist();
+    }
+  }
+
+  /** Closes a tab; returns the path to show next (unchanged when another tab was closed). */
+  close(value: string): string {
+    const index = this.list.findIndex((t) => t.value === value);
+    if (index < 0 || !this.list[index]!.close) return this.active;
+    this.list.splice(index, 1);
+    if (this.active === value) this.active = (this.list[index - 1] ?? this.list[0] ?? this.home).value;
+    this.persist();
+    return this.active;
+  }
+
+  /** Keeps the home tab and the active one. */
+  closeOthers(): string {
+    this.list = this.list.filter((t) => !t.close || t.value === this.active);
+    this.persist();
+    return this.active;
+  }
+
+  /** Keeps only the home tab; returns its path. */
+  closeAll(): string {
+    this.list = [this.home];
+    this.active = this.home.value;
+    this.persist();
+    return this.active;
+  }
+
+  /** Back to the home tab alone (sign-in, sign-out). */
+  reset(): void {
+    this.list = [homeTab()];
+    this.active = this.list[0]!.value;
+    this.persist();
+  }
+
+  /** Forgets the persisted strip (sign-out leaves nothing of the last user's pages behind). */
+  clearStored(): void {
+    removeStore('tagList');
+    removeStore('tag');
+  }
+
+  private persist(): void {
+    setStore({ name: 'tagList', content: this.list.filter((t) => t.close) });
+    setStore({ name: 'tag', content: this.active });
+  }
+}
+
+export const tabs = new TabsStore();
