@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startServer as startKernel, type StartOptions, type StartedServer } from '../core/server/listen';
+import { serverPlugins } from './server-plugins';
+
+export type { StartOptions, StartedServer } from '../core/server/listen';
+
+/**
+ * The reference API server of this product: the kernel with the installed server plugins, serving the
+ * built browser app from ./dist. `npm start` runs the CLI below; tests and the bench call startServer().
+ */
+export function startServer(options: StartOptions = {}): Promise<StartedServer> {
+  return startKernel({ plugins: serverPlugins, ...options });
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = process.env.DATA_DIR || 'data';
+  const started = Date.now();
+  const server = await startServer({
+    port: Number(process.env.PORT || 1888),
+    host: process.env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+  });
+  const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(dataDir, 'pglite')}`;
+  console.log(`Reference server listening on ${server.url} (ready in ${Date.now() - started} ms; data: ${where})`);
+  console.log('Sign in with tenant 000000 and admin/admin (administrator) or demo/demo (user).');
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing…`);
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { GUEST_PATHS, PUBLIC_PATHS } from './auth/access';
+import { authenticate } from './auth/middleware';
+import { authRoutes } from './auth/routes';
+import type { AppEnv, ServerContext } from './context';
+import { apiNotFound, bizError, errorHandler } from './http/errors';
+import { apiHeaders } from './http/headers';
+import { logRoutes } from './log/routes';
+import { menuRoutes } from './menu/routes';
+import { ossRoutes } from './oss/routes';
+import type { ServerPlugin } from './plugin';
+import { mountBrowserApp } from './static';
+import { tenantRoutes } from './tenant/routes';
+import { userRoutes } from './user/routes';
+
+/** Request bodies above this are refused before a handler reads them (uploads set their own limit). */
+const MAX_BODY = 1024 * 1024;
+
+/** The HTTP application: `/api/*` (kernel routes, then each plugin's) and the browser app around it. */
+export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], distDir: string | null): Hono {
+  const api = new Hono<AppEnv>();
+  api.use('*', apiHeaders);
+  api.use('*', bodyLimit({ maxSize: MAX_BODY, onError: () => { throw bizError('请求内容过大'); } }));
+  api.use(
+    '*',
+    authenticate(ctx, {
+      publicPaths: [...PUBLIC_PATHS, ...plugins.flatMap((p) => p.publicPaths ?? [])],
+      guestPaths: GUEST_PATHS,
+    }),
+  );
+  authRoutes(api, ctx);
+  userRoutes(api, ctx);
+  menuRoutes(api, ctx);
+  tenantRoutes(api, ctx);
+  ossRoutes(api, ctx);
+  logRoutes(api, ctx);
+  for (const plugin of plugins) plugin.routes?.(api, ctx);
+
+  const app = new Hono();
+  const onError = errorHandler(ctx.log);
+  api.onError(onError);
+  app.onError(onError);
+  app.route('/api', api);
+  mountBrowserApp(app, distDir);
+  app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Not Found', 404)));
+  return app;
+}

@@ -1,0 +1,33 @@
+import type { AuthUser } from './auth/user';
+import type { TokenService } from './auth/jwt';
+import type { Db } from './db/types';
+import type { IdGenerator } from './ids';
+
+export interface Logger {
+  info(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+/** What every server module receives: no module keeps state of its own beyond this. */
+export interface ServerContext {
+  db: Db;
+  ids: IdGenerator;
+  /** The clock, injectable so tests can move time (token expiry, lock-out windows, captcha age). */
+  now: () => Date;
+  tokens: TokenService;
+  log: Logger;
+  /** Ids of the installed plugins (the shell included): menus declared by others are not served. */
+  pluginIds: readonly string[];
+}
+
+/** Hono's environment for API routes: the signed-in caller, when the request carried a valid token. */
+export interface AppEnv {
+  Variables: { user: AuthUser | undefined };
+}
+
+export const consoleLogger: Logger = {
+  info: (message) => console.log(message),
+  error: (message, error) => console.error(message, error),
+};
+
+export const silentLogger: Logger = { info: () => undefined, error: () => undefined };

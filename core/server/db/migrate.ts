@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import type { Db, Tx } from './types';
+
+/**
+ * A migration, declared as data by the kernel or a plugin. `sql` is DDL run as the owner; `run` is code
+ * (seed data). Each runs once per database and is recorded in `schema_migrations`; never edit one that has
+ * shipped, add the next instead (a changed SQL migration is refused at start-up).
+ */
+export interface Migration {
+  /** Unique within its owner, ordered as listed: `001_schema`, `002_attach`… */
+  id: string;
+  sql?: string;
+  run?: (tx: Tx) => Promise<void>;
+}
+
+export interface MigrationSet {
+  /** `kernel` or a plugin id: the recorded id is `<owner>/<id>`. */
+  owner: string;
+  migrations: readonly Migration[];
+}
+
+const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');
+
+/** Applies what is missing, in order, in one transaction, under a lock so parallel instances queue up. */
+export async function runMigrations(db: Db, sets: readonly MigrationSet[]): Promise<string[]> {
+  return db.system(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('schema_migrations'))`);
+    await tx.exec(`create table if not exists schema_migrations (
+      id varchar(200) primary key,
+      checksum varchar(64),
+      applied_at timestamptz not null default now()
+    )`);
+    const applied = new Map(
+      (await tx.query<{ id: string; checksum: string | null }>('select id, checksum from schema_migrations')).map((r) => [r.id, r.checksum]),
+    );
+    const done: string[] = [];
+    for (const set of sets) {
+      for (const migration of set.migrations) {
+        const id = `${set.owner}/${migration.id}`;
+        const sum = migration.sql ? checksum(migration.sql) : null;
+        if (applied.has(id)) {
+          if (sum && applied.get(id) && applied.get(id) !== sum) {
+            throw new Error(`Migration ${id} was changed after it was applied: add a new migration instead of editing it.`);
+          }
+          continue;
+        }
+        if (migration.sql) await tx.exec(migration.sql);
+        if (migration.run) await migration.run(tx);
+        await tx.query('insert into schema_migrations (id, checksum) values ($1, $2)', [id, sum]);
+        done.push(id);
+      }
+    }
+    return done;
+  });
+}

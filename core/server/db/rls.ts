@@ -1,0 +1,60 @@
+import { APP_ROLE, type Db } from './types';
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const POLICY = 'tenant_isolation';
+const OWNER_POLICY = 'owner_access';
+
+/**
+ * Run after the migrations on every start: whatever tables the kernel and plugins created, the request
+ * role may read and write them, and every table with a `tenant_id` column gets row-level security,
+ * ENABLEd and FORCEd, with a policy that matches the transaction's `app.tenant_id` for reads and writes.
+ * A plugin cannot forget it.
+ *
+ * FORCE also filters the table owner. The owner is who connects (migrations, seeding, the cross-tenant
+ * directory look-ups of `db.system()`), so it gets its own policy `owner_access` (all rows). It is not
+ * needed where the owner is a superuser (PGlite, a local `postgres`), but it is what lets a managed
+ * PostgreSQL whose owner has neither SUPERUSER nor BYPASSRLS work the same. `blade_app` is never the owner
+ * and is not a member of it, so request transactions only ever get `tenant_isolation`.
+ */
+export async function secureTables(db: Db): Promise<string[]> {
+  return db.system(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('secure_tables'))`);
+    await tx.exec(`do $$ begin
+      if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then create role ${APP_ROLE} nologin; end if;
+    end $$`);
+    // A non-superuser owner must be a member to SET ROLE; a superuser already may.
+    await tx.exec(`do $$ begin
+      if not (select rolsuper from pg_roles where rolname = current_user) then
+        execute format('grant ${APP_ROLE} to %I', current_user);
+      end if;
+    end $$`);
+    await tx.exec(`grant usage on schema public to ${APP_ROLE};
+      grant select, insert, update, delete on all tables in schema public to ${APP_ROLE};
+      revoke all on schema_migrations from ${APP_ROLE};`);
+    const tables = await tx.query<{ table_name: string }>(
+      `select c.table_name from information_schema.columns c
+         join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+        where c.table_schema = 'public' and c.column_name = 'tenant_id' and t.table_type = 'BASE TABLE'
+        order by c.table_name`,
+    );
+    const existing = new Set(
+      (await tx.query<{ key: string }>(`select tablename || '/' || policyname as key from pg_policies where schemaname = 'public'`)).map((r) => r.key),
+    );
+    for (const { table_name: table } of tables) {
+      const t = quote(table);
+      await tx.exec(`alter table ${t} enable row level security; alter table ${t} force row level security;`);
+      if (!existing.has(`${table}/${POLICY}`)) {
+        await tx.exec(`create policy ${POLICY} on ${t}
+          using (tenant_id = current_setting('app.tenant_id', true))
+          with check (tenant_id = current_setting('app.tenant_id', true))`);
+      }
+      // Re-pointed at whoever connects now (the owner may have been renamed or replaced).
+      await tx.exec(
+        existing.has(`${table}/${OWNER_POLICY}`)
+          ? `alter policy ${OWNER_POLICY} on ${t} to current_user`
+          : `create policy ${OWNER_POLICY} on ${t} to current_user using (true) with check (true)`,
+      );
+    }
+    return tables.map((t) => t.table_name);
+  });
+}

@@ -1,0 +1,37 @@
+/** A row as the drivers return it: int8 as string, timestamptz as Date, bytea as Uint8Array. */
+export type Row = Record<string, unknown>;
+
+/** What a transaction offers to the data layer. Parameters are always bound ($1, $2…), never spliced. */
+export interface Tx {
+  query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** The first row, or undefined. */
+  one<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/** The part each driver implements: one transaction at a time per connection. */
+export interface Driver {
+  readonly kind: 'pglite' | 'pg';
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The database as the rest of the server sees it. Every request's work runs in `tenant()`: a transaction
+ * as the non-superuser role `blade_app`, with `app.tenant_id` set, so PostgreSQL row-level security
+ * confines it to that tenant even if a query forgets its `tenant_id` filter. `system()` runs as the
+ * connecting role (owner, RLS bypassed) and is kept for migrations, seeding and the few directory look-ups
+ * that are cross-tenant by nature (tenant by domain, public file by its unguessable name).
+ */
+export interface Db {
+  readonly kind: Driver['kind'];
+  tenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** As `blade_app` with no tenant: global tables only (RLS hides every tenant's rows). For public routes. */
+  global<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  system<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The role request transactions run as. Roles are cluster-wide in PostgreSQL, hence the prefix. */
+export const APP_ROLE = 'blade_app';

@@ -1,0 +1,52 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { currentUser } from '../auth/middleware';
+import type { AppEnv, ServerContext } from '../context';
+import { rData } from '../http/r';
+import { optionalParam, parseInput } from '../http/validate';
+import { isId } from '../user/users';
+import { menusById, tenantTopMenus, topMenuMenuIds, visibleMenus } from './queries';
+import { buildTree } from './tree';
+import { buttonNode, menuVO, topMenuVO } from './vo';
+
+const routesQuery = z.object({
+  topMenuId: optionalParam(19).pipe(z.string().regex(/^\d+$/).optional()),
+});
+
+/** `/blade-system/menu/{routes,buttons,top-menu}`: what the signed-in user's sidebar and buttons show. */
+export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
+  api.get('/blade-system/menu/routes', async (c) => {
+    const user = currentUser(c);
+    const { topMenuId } = parseInput(routesQuery, c.req.query());
+    const tree = await ctx.db.tenant(user.tenantId, async (tx) => {
+      let menus = await visibleMenus(tx, user, ctx.pluginIds, 1);
+      if (topMenuId && isId(topMenuId)) {
+        const shown = await topMenuMenuIds(tx, user.tenantId, topMenuId);
+        menus = menus.filter((m) => shown.has(m.id));
+      }
+      return buildTree(menus.map(menuVO));
+    });
+    return c.json(rData(tree));
+  });
+
+  api.get('/blade-system/menu/buttons', async (c) => {
+    const user = currentUser(c);
+    const tree = await ctx.db.tenant(user.tenantId, async (tx) => {
+      const buttons = await visibleMenus(tx, user, ctx.pluginIds, 2);
+      const parents = await menusById(tx, [...new Set(buttons.map((b) => b.parent_id))]);
+      return buildTree([...parents, ...buttons].map(buttonNode));
+    });
+    return c.json(rData(tree));
+  });
+
+  // Only the top menus under which this user would see something.
+  api.get('/blade-system/menu/top-menu', async (c) => {
+    const user = currentUser(c);
+    const list = await ctx.db.tenant(user.tenantId, async (tx) => {
+      const visible = new Set((await visibleMenus(tx, user, ctx.pluginIds, 1)).map((m) => m.id));
+      const tops = await tenantTopMenus(tx, user.tenantId);
+      return tops.filter((t) => t.menu_ids.some((id) => visible.has(id))).map(topMenuVO);
+    });
+    return c.json(rData(list));
+  });
+}

@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import type { ButtonDecl, MenuDecl, PluginManifest, TopMenuDecl } from '../../plugin/manifest';
+import type { Db, Tx } from '../db/types';
+import type { IdGenerator } from '../ids';
+import { ADMINISTRATOR_ROLE } from '../auth/user';
+
+/**
+ * Menus, buttons and top menus come from the installed plugins' manifests (plain data shared with the
+ * browser). On every start each declaration is upserted by its code; a row is rewritten only when its
+ * declaration changed (decl_hash), so an administrator's later edits survive restarts. When a code is new,
+ * every tenant's `administrator` role and the roles the declaration lists get it.
+ */
+const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+interface Row {
+  plugin: string;
+  parentCode: string | null;
+  code: string;
+  category: 1 | 2;
+  name: { zh: string; en: string };
+  alias: string;
+  path: string;
+  source: string;
+  sort: number;
+  action: number;
+  isOpen: number;
+  roles: string[];
+}
+
+/** Depth first, parents before children, buttons after their menu. */
+function flatten(manifest: PluginManifest): Row[] {
+  const rows: Row[] = [];
+  const walk = (menus: MenuDecl[] | undefined, parentCode: string | null) => {
+    for (const m of menus ?? []) {
+      rows.push({
+        plugin: manifest.id, parentCode, code: m.code, category: 1, name: m.name, alias: 'menu', path: m.path,
+        source: m.icon ?? '', sort: m.sort, action: 0, isOpen: m.isOpen ?? 1, roles: m.roles ?? [],
+      });
+      for (const b of m.buttons ?? []) rows.push(buttonRow(manifest.id, m.code, b));
+      walk(m.children, m.code);
+    }
+  };
+  walk(manifest.menus, null);
+  return rows;
+}
+
+function buttonRow(plugin: string, parentCode: string, b: ButtonDecl): Row {
+  return {
+    plugin, parentCode, code: b.code, category: 2, name: b.name, alias: b.alias, path: b.path ?? '',
+    source: b.icon ?? '', sort: b.sort ?? 0, action: b.action ?? 0, isOpen: 1, roles: b.roles ?? [],
+  };
+}
+
+/** Throws on a code declared twice: a clear start-up error beats a menu that silently moved. */
+function checkUnique(rows: Row[]): void {
+  const seen = new Map<string, string>();
+  for (const row of rows) {
+    const other = seen.get(row.code);
+    if (other) throw new Error(`Menu/button code "${row.code}" is declared by both "${other}" and "${row.plugin}".`);
+    seen.set(row.code, row.plugin);
+  }
+}
+
+async function upsertMenu(tx: Tx, ids: IdGenerator, row: Row, parentId: string): Promise<{ id: string; inserted: boolean }> {
+  const { roles: _roles, ...declared } = row;
+  const values = [
+    ids.next(), parentId, row.code, row.name.zh, row.name.en, row.alias, row.path, row.source, row.sort, row.category, row.action,
+    row.isOpen, row.plugin, hash({ ...declared, parentId }),
+  ];
+  const changed = await tx.one<{ id: string; inserted: boolean }>(
+    `insert into blade_menu (id, parent_id, code, name, name_en, alias, path, source, sort, category, action, is_open, plugin, decl_hash)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     on conflict (code) do update set
+       parent_id = excluded.parent_id, name = excluded.name, name_en = excluded.name_en, alias = excluded.alias,
+       path = excluded.path, source = excluded.source, sort = excluded.sort, category = excluded.category,
+       action = excluded.action, is_open = excluded.is_open, plugin = excluded.plugin, decl_hash = excluded.decl_hash
+     where blade_menu.decl_hash is distinct from excluded.decl_hash
+     returning id, (xmax = 0) as inserted`,
+    values,
+  );
+  if (changed) return changed;
+  const kept = await tx.one<{ id: string }>('select id from blade_menu where code = $1', [row.code]);
+  return { id: kept!.id, inserted: false };
+}
+
+async function grantToRoles(tx: Tx, ids: IdGenerator, menuId: string, aliases: string[]): Promise<void> {
+  const roles = await tx.query<{ id: string; tenant_id: string }>(
+    'select id, tenant_id from blade_role where is_deleted = 0 and role_alias = any($1::varchar[])',
+    [[ADMINISTRATOR_ROLE, ...aliases]],
+  );
+  for (const role of roles) {
+    await tx.query(
+      'insert into blade_role_menu (id, tenant_id, menu_id, role_id) values ($1, $2, $3, $4) on conflict (role_id, menu_id) do nothing',
+      [ids.next(), role.tenant_id, menuId, role.id],
+    );
+  }
+}
+
+async function syncTopMenu(tx: Tx, ids: IdGenerator, plugin: string, top: TopMenuDecl, tenantId: string, menuIds: Map<string, string>): Promise<void> {
+  const row = await tx.one<{ id: string }>(
+    `insert into blade_top_menu (id, tenant_id, code, name, name_en, source, sort, plugin, decl_hash)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     on conflict (tenant_id, code) do update set
+       name = excluded.name, name_en = excluded.name_en, source = excluded.source, sort = excluded.sort,
+       plugin = excluded.plugin, decl_hash = excluded.decl_hash, update_time = now()
+     where blade_top_menu.decl_hash is distinct from excluded.decl_hash
+     returning id`,
+    [ids.next(), tenantId, top.code, top.name.zh, top.name.en, top.icon ?? '', top.sort, plugin, hash(top)],
+  );
+  if (!row) return; // unchanged declaration: the administrator's settings stay
+  await tx.query('delete from blade_top_menu_setting where top_menu_id = $1', [row.id]);
+  for (const code of top.menus) {
+    const menuId = menuIds.get(code);
+    if (!menuId) throw new Error(`Top menu "${top.code}" of "${plugin}" lists unknown menu code "${code}".`);
+    await tx.query(
+      'insert into blade_top_menu_setting (id, tenant_id, top_menu_id, menu_id) values ($1, $2, $3, $4) on conflict do nothing',
+      [ids.next(), tenantId, row.id, menuId],
+    );
+  }
+}
+
+/** Brings the menu tables in line with the manifests (system scope: it spans every tenant's roles). */
+export async function syncMenus(db: Db, ids: IdGenerator, manifests: readonly PluginManifest[]): Promise<void> {
+  const rows = manifests.flatMap(flatten);
+  checkUnique(rows);
+  await db.system(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('sync_menus'))`);
+    const menuIds = new Map<string, string>();
+    for (const row of rows) {
+      const parentId = row.parentCode ? menuIds.get(row.parentCode)! : '0';
+      const { id, inserted } = await upsertMenu(tx, ids, row, parentId);
+      menuIds.set(row.code, id);
+      if (inserted) await grantToRoles(tx, ids, id, row.roles);
+    }
+    const tenants = await tx.query<{ tenant_id: string }>('select tenant_id from blade_tenant where is_deleted = 0');
+    for (const manifest of manifests) {
+      for (const top of manifest.topMenus ?? []) {
+        for (const { tenant_id } of tenants) await syncTopMenu(tx, ids, manifest.id, top, tenant_id, menuIds);
+      }
+    }
+  });
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { currentMember } from '../auth/middleware';
+import type { AppEnv, ServerContext } from '../context';
+import { ApiError, bizError } from '../http/errors';
+import { rData } from '../http/r';
+import { sniffImage } from './image-type';
+
+/** The avatar rule (SPEC §5, §9): jpg/png, at most 500 kB. */
+export const MAX_IMAGE_BYTES = 500 * 1024;
+const MSG_TYPE = '只能上传jpg/png格式的图片';
+const MSG_SIZE = '上传图片大小不能超过500KB';
+const FILE_ROUTE = '/blade-resource/oss/endpoint/file';
+
+/**
+ * `POST /blade-resource/oss/endpoint/put-file` (multipart `file`): the bytes are checked on the server
+ * (magic bytes, size), kept in `blade_attach`, and served back under a random, unguessable name so the
+ * link works in an <img src> without a token.
+ */
+export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
+  api.post(
+    '/blade-resource/oss/endpoint/put-file',
+    // Refuse oversized bodies while they stream in (multipart adds a little around the file).
+    bodyLimit({ maxSize: MAX_IMAGE_BYTES + 16 * 1024, onError: () => { throw bizError(MSG_SIZE); } }),
+    async (c) => {
+      const me = currentMember(c);
+      let body: Record<string, unknown>;
+      try {
+        body = await c.req.parseBody();
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw bizError('消息不能读取: 需要 multipart/form-data');
+      }
+      const file = body.file;
+      if (!(file instanceof File)) throw bizError('缺少必要的请求参数: file');
+      if (file.size > MAX_IMAGE_BYTES) throw bizError(MSG_SIZE);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const type = sniffImage(bytes);
+      if (!type) throw bizError(MSG_TYPE);
+      const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
+      const link = `/api${FILE_ROUTE}/${name}`;
+      const originalName = (file.name || name).split(/[\\/]/).pop()!.slice(0, 200);
+      const attachId = ctx.ids.next();
+      await ctx.db.tenant(me.tenantId, (tx) =>
+        tx.query(
+          `insert into blade_attach (id, tenant_id, link, domain_url, name, original_name, extension, content_type, attach_size, bytes, create_user, update_user)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+          [attachId, me.tenantId, link, '', name, originalName, type.extension, type.contentType, bytes.length, bytes, me.userId],
+        ),
+      );
+      return c.json(rData({ link, domain: new URL(c.req.url).origin, name, originalName, attachId }));
+    },
+  );
+
+  // Public by its unguessable name (a directory look-up across tenants, like an object store's URL).
+  api.get(`${FILE_ROUTE}/:name`, async (c) => {
+    const name = c.req.param('name');
+    if (!/^[0-9a-f]{32}\.(png|jpg)$/.test(name)) return c.notFound();
+    const row = await ctx.db.system((tx) =>
+      tx.one<{ bytes: Uint8Array; content_type: string }>('select bytes, content_type from blade_attach where name = $1 and is_deleted = 0', [name]),
+    );
+    if (!row) return c.notFound();
+    return c.body(new Uint8Array(row.bytes), 200, {
+      'Content-Type': row.content_type,
+      'Cache-Control': 'public, max-age=31536000, immutable', // a name never changes content
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'",
+    });
+  });
+}

@@ -1,0 +1,32 @@
+import type { Hono } from 'hono';
+import type { PluginManifest } from '../plugin/manifest';
+import type { AppEnv, ServerContext } from './context';
+import type { Migration } from './db/migrate';
+import type { Tx } from './db/types';
+
+export type { Migration } from './db/migrate';
+
+/**
+ * A plugin's server side: its manifest (the same plain data as its browser side: menus, buttons and top
+ * menus are seeded from it), its tables, its API routes and its demo data.
+ *
+ * - `migrations` run once each, in order, recorded as `<manifest.id>/<migration.id>`. A table with a
+ *   `tenant_id` column gets row-level security automatically.
+ * - `routes` mounts handlers under `/api` (paths like `/blade-desk/notice/list`). Every route needs a
+ *   signed-in user unless listed in `publicPaths`. Do tenant work inside `ctx.db.tenant(user.tenantId, …)`
+ *   and still filter by tenant_id: row-level security is the second lock, not the first.
+ * - `seed` runs once, after the migrations, as the database owner (all tenants).
+ */
+export interface ServerPlugin {
+  manifest: PluginManifest;
+  migrations?: readonly Migration[];
+  routes?: (api: Hono<AppEnv>, ctx: ServerContext) => void;
+  seed?: (tx: Tx, ctx: ServerContext) => Promise<void>;
+  /** Paths below /api answered without a token; `/prefix/*` for a prefix. */
+  publicPaths?: readonly string[];
+}
+
+/** Identity helper that types a server plugin definition. */
+export function defineServerPlugin<P extends ServerPlugin>(plugin: P): P {
+  return plugin;
+}

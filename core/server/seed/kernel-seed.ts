@@ -1,0 +1,87 @@
+import { hashPassword, md5 } from '../auth/password';
+import type { Tx } from '../db/types';
+import type { IdGenerator } from '../ids';
+import { ADMIN_TENANT, insertTenant } from '../tenant/tenants';
+import { insertUser } from '../user/users';
+
+/**
+ * First-start data (bladex-contract §3.3), with BladeX's own ids so that data and logs line up with a
+ * BladeX installation: the administrators' tenant, the `saber` client, two roles, a department, a post,
+ * and two users to sign in with: admin/admin (administrator) and demo/demo (user).
+ */
+export const SEED = {
+  tenantRowId: '1123598820738675201',
+  clientRowId: '1123598811738675202',
+  administratorRoleId: '1123598816738675201',
+  userRoleId: '1123598816738675202',
+  deptId: '1123598813738675201',
+  postId: '1123598817738675201',
+  adminUserId: '1123598821738675201',
+  demoUserId: '1123598821738675202',
+} as const;
+
+export async function insertRole(tx: Tx, ids: IdGenerator, r: { id?: string; tenantId: string; name: string; alias: string; sort: number }): Promise<string> {
+  const id = r.id ?? ids.next();
+  await tx.query('insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias) values ($1, $2, 0, $3, $4, $5)', [
+    id,
+    r.tenantId,
+    r.name,
+    r.sort,
+    r.alias,
+  ]);
+  return id;
+}
+
+export async function seedKernel(tx: Tx, ids: IdGenerator): Promise<void> {
+  const t = ADMIN_TENANT;
+  await insertTenant(tx, ids, {
+    id: SEED.tenantRowId,
+    tenantId: t,
+    tenantName: '管理组',
+    linkman: 'admin',
+    contactNumber: '666666',
+    address: '管理组',
+  });
+  await tx.query(
+    `insert into blade_client (id, client_id, client_secret, scope, authorized_grant_types, web_server_redirect_uri, access_token_validity, refresh_token_validity)
+     values ($1, 'saber', 'saber_secret', 'all', 'refresh_token,password,captcha,social', 'http://localhost:1888', 3600, 604800)`,
+    [SEED.clientRowId],
+  );
+  await insertRole(tx, ids, { id: SEED.administratorRoleId, tenantId: t, name: '超级管理员', alias: 'administrator', sort: 1 });
+  await insertRole(tx, ids, { id: SEED.userRoleId, tenantId: t, name: '用户', alias: 'user', sort: 2 });
+  await tx.query(
+    `insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort)
+     values ($1, $2, 0, '0', 1, '布雷德科技', '上海布雷德科技有限公司', 1)`,
+    [SEED.deptId, t],
+  );
+  await tx.query(
+    `insert into blade_post (id, tenant_id, category, post_code, post_name, sort, remark) values ($1, $2, 1, 'ceo', '首席执行官', 1, '总经理')`,
+    [SEED.postId, t],
+  );
+  await insertUser(tx, ids, {
+    id: SEED.adminUserId,
+    tenantId: t,
+    account: 'admin',
+    passwordHash: await hashPassword(md5('admin')),
+    name: '管理员',
+    realName: '管理员',
+    email: 'admin@bladex.vip',
+    phone: '13800000000',
+    roleIds: [SEED.administratorRoleId],
+    deptIds: [SEED.deptId],
+    postIds: [SEED.postId],
+  });
+  await insertUser(tx, ids, {
+    id: SEED.demoUserId,
+    tenantId: t,
+    account: 'demo',
+    passwordHash: await hashPassword(md5('demo')),
+    name: 'demo',
+    realName: '演示用户',
+    email: 'demo@bladex.vip',
+    phone: '13900000000',
+    roleIds: [SEED.userRoleId],
+    deptIds: [SEED.deptId],
+    postIds: [SEED.postId],
+  });
+}

@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { shellManifest } from '../shell/manifest';
+import { createApp } from './app';
+import { createTokenService } from './auth/jwt';
+import { loadTokenSecret } from './auth/token-secret';
+import { consoleLogger, type Logger, type ServerContext } from './context';
+import { runMigrations, type MigrationSet } from './db/migrate';
+import { openPg } from './db/pg';
+import { openPglite, type PgliteDb } from './db/pglite';
+import { secureTables } from './db/rls';
+import type { Db, Tx } from './db/types';
+import { createIdGenerator } from './ids';
+import { syncMenus } from './menu/sync';
+import type { ServerPlugin } from './plugin';
+import { kernelMigrations } from './schema/kernel';
+import { seedKernel } from './seed/kernel-seed';
+
+export interface OpenOptions {
+  /** Real PostgreSQL (through `pg`); else embedded PGlite. */
+  databaseUrl?: string;
+  /** Folder for PGlite (`<dataDir>/pglite`) and the generated token secret. */
+  dataDir?: string;
+  /** PGlite in memory (tests); nothing is written to disk. */
+  memory?: boolean;
+  /** Start the in-memory PGlite from this `dumpDataDir()` tarball. */
+  loadDataDir?: Blob;
+  /** Signing secret; default BLADE_TOKEN_SECRET, else DATA_DIR/token-secret. */
+  tokenSecret?: string;
+  /** The built browser app (null: API only). */
+  distDir?: string | null;
+  plugins?: readonly ServerPlugin[];
+  log?: Logger;
+  now?: () => Date;
+}
+
+export interface OpenServer {
+  app: Hono;
+  ctx: ServerContext;
+  /** The PGlite instance's dump, when the database is PGlite. */
+  dump?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+async function openDb(options: OpenOptions): Promise<Db & Partial<Pick<PgliteDb, 'dump'>>> {
+  if (options.databaseUrl) return openPg(options.databaseUrl);
+  if (options.memory || !options.dataDir) return openPglite({ loadDataDir: options.loadDataDir });
+  return openPglite({ dataDir: join(options.dataDir, 'pglite') });
+}
+
+/**
+ * Opens the database, brings its schema up to date (kernel, then plugins), locks every tenant table
+ * behind row-level security, seeds on first start, syncs the menus from the manifests, and builds the app.
+ * Every step is idempotent, so a restart (or a second instance) finds everything as it left it.
+ */
+export async function openServer(options: OpenOptions = {}): Promise<OpenServer> {
+  const plugins = options.plugins ?? [];
+  const now = options.now ?? (() => new Date());
+  const ids = createIdGenerator();
+  const secret = options.tokenSecret ?? loadTokenSecret({ env: process.env.BLADE_TOKEN_SECRET, dataDir: options.memory ? undefined : options.dataDir });
+  const db = await openDb(options);
+  try {
+    const ctx: ServerContext = {
+      db,
+      ids,
+      now,
+      tokens: createTokenService(secret, now),
+      log: options.log ?? consoleLogger,
+      pluginIds: [shellManifest.id, ...plugins.map((p) => p.manifest.id)],
+    };
+    const sets: MigrationSet[] = [
+      { owner: 'kernel', migrations: [...kernelMigrations, { id: '002_seed', run: (tx) => seedKernel(tx, ids) }] },
+      ...plugins.map((p) => ({
+        owner: p.manifest.id,
+        // A plugin's seed runs once, after its migrations, recorded like one.
+        migrations: [...(p.migrations ?? []), ...(p.seed ? [{ id: 'seed', run: (tx: Tx) => p.seed!(tx, ctx) }] : [])],
+      })),
+    ];
+    const applied = await runMigrations(db, sets);
+    if (applied.length > 0) ctx.log.info(`Applied ${applied.join(', ')}`);
+    await secureTables(db);
+    await syncMenus(db, ids, [shellManifest, ...plugins.map((p) => p.manifest)]);
+    const app = createApp(ctx, plugins, options.distDir ?? null);
+    return { app, ctx, dump: db.dump, close: () => db.close() };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

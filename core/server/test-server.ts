@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import type { TokenBody } from './auth/issue';
+import { hashPassword, md5 } from './auth/password';
+import type { Logger, ServerContext } from './context';
+import type { ServerPlugin } from './plugin';
+import { kernelMigrations } from './schema/kernel';
+import { insertRole, seedKernel } from './seed/kernel-seed';
+import { openServer, type OpenServer } from './start';
+import { ADMIN_TENANT, insertTenant } from './tenant/tenants';
+import { insertUser, USER_APPROVED } from './user/users';
+
+/**
+ * The reference server in-process on an in-memory PGlite, for `*.server.test.ts` files and plugin tests.
+ * Calls go through `app.request()` (no port). PGlite's cold start (initdb) costs about 5 s, so the first
+ * test run saves a snapshot of the migrated, seeded database in the OS temp folder, keyed by the schema
+ * and seed code, and later test files start from it in about 1 s. Share one server per test file.
+ */
+export const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+export interface CallOptions {
+  /** Access token, sent as `Blade-Auth: bearer …`. */
+  token?: string;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  /** Raw body (e.g. FormData, or a broken JSON string). */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestServer {
+  app: Hono;
+  ctx: ServerContext;
+  /** Errors the server logged (a 500 logs one); tests assert on it instead of reading the console. */
+  logged: string[];
+  /** Moves the server's clock forward (token expiry, lock-out windows, captcha age). */
+  advance(ms: number): void;
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
+  get<T = any>(path: string, options?: CallOptions): Promise<CallResult<T>>;
+  post<T = any>(path: string, options?: CallOptions): Promise<CallResult<T>>;
+  /** POST /api/blade-auth/oauth/token with the `saber` client; params go in the query string as Saber sends them. */
+  token(params: Record<string, string>, headers?: Record<string, string>): Promise<CallResult<TokenBody & { error_description?: string; error_code?: number }>>;
+  /** Signs in with the password grant and returns the token body; throws when refused. */
+  signIn(account: string, password: string, tenantId?: string): Promise<TokenBody>;
+  /** A tenant with an `administrator` and a `user` role; returns their ids. */
+  addTenant(tenantId: string, name?: string): Promise<{ userRoleId: string; adminRoleId: string }>;
+  /** An approved user in a tenant with the given role id; returns the user id. */
+  addUser(u: { tenantId: string; account: string; password: string; roleId: string; realName?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+const SNAPSHOT_VERSION = 1;
+
+function snapshotFile(plugins: readonly ServerPlugin[]): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ v: SNAPSHOT_VERSION, kernel: kernelMigrations, seed: seedKernel.toString(), hash: hashPassword.toString() }))
+    .update(JSON.stringify(plugins.map((p) => ({ id: p.manifest.id, migrations: p.migrations, seed: p.seed?.toString() }))))
+    .digest('hex')
+    .slice(0, 16);
+  return join(tmpdir(), `card-admin-pglite-${key}.tar`);
+}
+
+/** Snapshots of older code are 40 MB each: drop the ones nobody used for a day. */
+function pruneSnapshots(keep: string): void {
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), name);
+    if (!/^card-admin-pglite-\w+\.tar$/.test(name) || path === keep) continue;
+    try {
+      if (statSync(path).atimeMs < dayAgo) rmSync(path, { force: true });
+    } catch {
+      // another test file pruned it first
+    }
+  }
+}
+
+export async function createTestServer(options: { plugins?: readonly ServerPlugin[] } = {}): Promise<TestServer> {
+  const plugins = options.plugins ?? [];
+  const logged: string[] = [];
+  const log: Logger = {
+    info: () => undefined,
+    error: (message, error) => logged.push(`${message} ${error instanceof Error ? error.message : String(error ?? '')}`),
+  };
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  const common = { memory: true, plugins, log, now, tokenSecret: 'test-secret-test-secret-test-secret-test-secret', distDir: null };
+
+  const file = snapshotFile(plugins);
+  let server: OpenServer;
+  if (existsSync(file)) {
+    server = await openServer({ ...common, loadDataDir: new Blob([readFileSync(file)]) });
+  } else {
+    server = await openServer(common);
+    const dump = await server.dump!();
+    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(temp, new Uint8Array(await dump.arrayBuffer()));
+    renameSync(temp, file); // atomic: parallel test files never read half a snapshot
+    pruneSnapshots(file);
+  }
+  const { app, ctx } = server;
+
+  async function call<T>(method: string, path: string, o: CallOptions = {}): Promise<CallResult<T>> {
+    const url = new URL(path, 'http://test.local');
+    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers = new Headers(o.headers);
+    if (o.token) headers.set('Blade-Auth', `bearer ${o.token}`);
+    let body = o.body ?? null;
+    if (o.json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(o.json);
+    }
+    const res = await app.request(url.pathname + url.search, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (static files, images)
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  const token: TestServer['token'] = (params, headers = {}) =>
+    call('POST', '/api/blade-auth/oauth/token', {
+      query: { tenantId: ADMIN_TENANT, scope: 'all', ...params },
+      headers: { Authorization: CLIENT_BASIC, 'Tenant-Id': params.tenantId ?? ADMIN_TENANT, ...headers },
+    });
+
+  return {
+    app,
+    ctx,
+    logged,
+    advance: (ms) => void (offset += ms),
+    call,
+    get: (path, o) => call('GET', path, o),
+    post: (path, o) => call('POST', path, o),
+    token,
+    async signIn(account, password, tenantId = ADMIN_TENANT) {
+      const res = await token({ tenantId, username: account, password: md5(password), grant_type: 'password' });
+      if (res.status !== 200 || !res.body.access_token) throw new Error(`sign-in of ${account} refused: ${JSON.stringify(res.body)}`);
+      return res.body;
+    },
+    async addTenant(tenantId, name = `租户${tenantId}`) {
+      return ctx.db.system(async (tx) => {
+        await insertTenant(tx, ctx.ids, { tenantId, tenantName: name });
+        const adminRoleId = await insertRole(tx, ctx.ids, { tenantId, name: '管理员', alias: 'administrator', sort: 1 });
+        const userRoleId = await insertRole(tx, ctx.ids, { tenantId, name: '用户', alias: 'user', sort: 2 });
+        return { userRoleId, adminRoleId };
+      });
+    },
+    async addUser(u) {
+      const passwordHash = await hashPassword(md5(u.password));
+      return ctx.db.system((tx) =>
+        insertUser(tx, ctx.ids, {
+          tenantId: u.tenantId,
+          account: u.account,
+          passwordHash,
+          name: u.account,
+          realName: u.realName ?? u.account,
+          roleIds: [u.roleId],
+          status: USER_APPROVED,
+        }),
+      );
+    },
+    close: () => server.close(),
+  };
+}

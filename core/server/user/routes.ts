@@ -1,0 +1,114 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { currentMember, currentUser } from '../auth/middleware';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { revokeUserSessions } from '../auth/refresh-tokens';
+import { bindIdentity, findIdentity } from '../auth/social/identities';
+import type { AppEnv, ServerContext } from '../context';
+import { isUniqueViolation } from '../db/errors';
+import { bizError, unauthorized } from '../http/errors';
+import { rData, rSuccess } from '../http/r';
+import { md5Param, param, parseInput, readJson, readParams } from '../http/validate';
+import { findTenant, tenantUsable, TENANT_ID } from '../tenant/tenants';
+import { PROFILE_COLUMNS, profileSchema, type ProfileInput } from './profile-schema';
+import { findUserByAccount, findUserById, insertUser, setPasswordHash, USER_PENDING } from './users';
+import { userVO } from './vo';
+
+const ACCOUNT = /^[A-Za-z0-9_.@-]+$/;
+
+const passwordChange = z.object({ oldPassword: md5Param, newPassword: md5Param, newPassword1: md5Param });
+
+const guestRegistration = z.object({
+  tenantId: param(12).pipe(z.string().regex(TENANT_ID, '租户信息错误!')),
+  name: param(20),
+  account: param(45).pipe(z.string().regex(ACCOUNT, '账号只能包含字母、数字和 _ . @ -')),
+  password: md5Param,
+  oauthId: param(64),
+});
+
+/** `/blade-user/*` for the signed-in user: own profile and password, and a guest's registration. */
+export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
+  api.get('/blade-user/info', async (c) => {
+    const me = currentMember(c);
+    const vo = await ctx.db.tenant(me.tenantId, async (tx) => {
+      const user = await findUserById(tx, me.tenantId, me.userId);
+      return user ? userVO(tx, user) : null;
+    });
+    if (!vo) throw unauthorized(); // the account was removed since the token was issued
+    return c.json(rData(vo));
+  });
+
+  api.post('/blade-user/update-info', async (c) => {
+    const me = currentMember(c);
+    const input = parseInput(profileSchema, await readJson(c));
+    const fields = (Object.keys(PROFILE_COLUMNS) as (keyof ProfileInput)[]).filter((k) => input[k] !== undefined && input[k] !== null);
+    if (fields.length > 0) {
+      const sets = fields.map((k, i) => `${PROFILE_COLUMNS[k]} = $${i + 3}`);
+      await ctx.db.tenant(me.tenantId, (tx) =>
+        tx.query(
+          `update blade_user set ${sets.join(', ')}, update_user = $2, update_time = $${fields.length + 3}
+            where tenant_id = $1 and id = $2 and is_deleted = 0`,
+          [me.tenantId, me.userId, ...fields.map((k) => input[k]), ctx.now()],
+        ),
+      );
+    }
+    return c.json(rSuccess());
+  });
+
+  api.post('/blade-user/update-password', async (c) => {
+    const me = currentMember(c);
+    const { oldPassword, newPassword, newPassword1 } = parseInput(passwordChange, await readParams(c));
+    if (newPassword !== newPassword1) throw bizError('请输入正确的确认密码!');
+    const user = await ctx.db.tenant(me.tenantId, (tx) => findUserById(tx, me.tenantId, me.userId));
+    if (!user) throw unauthorized();
+    if ((await verifyPassword(oldPassword, user.password)) === 'wrong') throw bizError('原密码不正确!');
+    const hash = await hashPassword(newPassword);
+    await ctx.db.tenant(me.tenantId, async (tx) => {
+      await setPasswordHash(tx, me.tenantId, me.userId, hash, ctx.now());
+      // Other signed-in devices must sign in again with the new password; this session goes on.
+      await revokeUserSessions(tx, me.tenantId, me.userId, ctx.now(), me.sessionId);
+    });
+    return c.json(rSuccess());
+  });
+
+  /**
+   * A guest (third-party identity) applies for an account: it is created PENDING, bound to the identity,
+   * with the tenant's `user` role; an administrator approves it later.
+   */
+  api.post('/blade-user/register-guest', async (c) => {
+    const me = currentUser(c);
+    if (!me.isGuest) throw bizError('当前用户已注册');
+    const input = parseInput(guestRegistration, await readParams(c));
+    if (input.oauthId !== me.oauthId) throw bizError('第三方授权信息不匹配');
+    const identity = await ctx.db.tenant(me.tenantId, (tx) => findIdentity(tx, me.tenantId, me.oauthId));
+    if (!identity) throw bizError('第三方授权信息不匹配');
+    if (identity.userId) throw bizError('该第三方账号已绑定用户');
+    const hash = await hashPassword(input.password);
+    const now = ctx.now();
+    try {
+      await ctx.db.tenant(input.tenantId, async (tx) => {
+        if (!tenantUsable(await findTenant(tx, input.tenantId), now)) throw bizError('租户信息错误!');
+        if (await findUserByAccount(tx, input.tenantId, input.account)) throw bizError('当前账号已被使用!');
+        const role = await tx.one<{ id: string }>(
+          `select id from blade_role where tenant_id = $1 and role_alias = 'user' and is_deleted = 0 order by sort limit 1`,
+          [input.tenantId],
+        );
+        const userId = await insertUser(tx, ctx.ids, {
+          tenantId: input.tenantId,
+          account: input.account,
+          passwordHash: hash,
+          name: input.name,
+          realName: input.name,
+          avatar: identity.avatar,
+          roleIds: role ? [role.id] : [],
+          status: USER_PENDING,
+        });
+        await bindIdentity(tx, ctx.ids, input.tenantId, identity, userId);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw bizError('当前账号已被使用!'); // lost a race for the same account
+      throw error;
+    }
+    return c.json(rSuccess('注册申请已提交,请耐心等待管理员审核'));
+  });
+}

@@ -1,0 +1,42 @@
+import type { Tx } from '../db/types';
+import { commaList, formatDateTime, id, num, str } from '../http/format';
+import { findTenant } from '../tenant/tenants';
+import { namesOf, type UserRow } from './users';
+
+const SEX = { 1: '男', 2: '女' } as Record<number, string>;
+const USER_TYPE = { 1: 'WEB', 2: 'APP', 3: 'OTHER' } as Record<number, string>;
+
+/** BladeX `UserVO` (contract §9): the user's columns in camelCase plus display names. Never the password. */
+export async function userVO(tx: Tx, user: UserRow) {
+  const tenant = await findTenant(tx, user.tenant_id);
+  return {
+    id: id(user.id),
+    tenantId: user.tenant_id,
+    code: str(user.code),
+    userType: num(user.user_type),
+    account: user.account,
+    name: str(user.name),
+    realName: str(user.real_name),
+    avatar: str(user.avatar),
+    email: str(user.email),
+    phone: str(user.phone),
+    birthday: formatDateTime(user.birthday),
+    sex: num(user.sex),
+    roleId: commaList(user.role_id).join(','),
+    deptId: commaList(user.dept_id).join(','),
+    postId: commaList(user.post_id).join(','),
+    createUser: id(user.create_user),
+    createDept: id(user.create_dept),
+    createTime: formatDateTime(user.create_time),
+    updateUser: id(user.update_user),
+    updateTime: formatDateTime(user.update_time),
+    status: user.status,
+    isDeleted: user.is_deleted,
+    tenantName: str(tenant?.tenant_name),
+    roleName: await namesOf(tx, 'blade_role', user.tenant_id, commaList(user.role_id)),
+    deptName: await namesOf(tx, 'blade_dept', user.tenant_id, commaList(user.dept_id)),
+    postName: await namesOf(tx, 'blade_post', user.tenant_id, commaList(user.post_id)),
+    sexName: SEX[user.sex ?? 0] ?? '',
+    userTypeName: USER_TYPE[user.user_type] ?? '',
+  };
+}
