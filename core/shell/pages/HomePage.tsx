@@ -35,7 +35,7 @@ const HomePage = observer(function HomePage() {
   const loading = session.menuState === 'loading';
 
   return (
-    <div className="ba-page">
+    <div className="ba-page" data-testid="home-page">
       <Card className="ba-page-card" bordered={false}>
         <div className="ba-welcome">
           <Avatar size={64} style={{ backgroundColor: 'rgb(var(--primary-6))' }}>

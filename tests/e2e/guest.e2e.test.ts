@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage } from './browser';
+import { startServerProcess, type RunningServer } from './server-process';
+import { LOGIN_BUTTON, fillLogin } from './selectors';
+import { cookieNames, toast } from './session-helpers';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('guest registration after a third-party sign-in', () => {
+  test('the four checks run in order, the application is submitted, the guest is logged out and cannot sign in yet', async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(`${server.url}/login`);
+    await page.waitForSelector(LOGIN_BUTTON);
+    await page.locator('.ba-login-social').click();
+    // The provider sends the browser back to /login with a code; the guest lands in the layout with the dialog.
+    const dialog = page.locator('.arco-modal').filter({ hasText: '用户信息注册' });
+    await dialog.waitFor({ timeout: 20_000 });
+
+    const field = (label: string) => dialog.getByLabel(label, { exact: true });
+    const submit = () => dialog.getByRole('button', { name: '提交' }).click();
+    const tenant = field('租户编号');
+    await tenant.fill('');
+    await submit();
+    await toast(page, '请先输入租户编号').waitFor();
+    await tenant.fill('000000');
+    await submit();
+    await toast(page, '请先输入账号名称').waitFor();
+    await field('用户姓名').fill('访客甲');
+    await field('账号名称').fill('guest01');
+    await submit();
+    await toast(page, '请先输入密码').waitFor();
+    await field('密码').fill('secret-1');
+    await field('确认密码').fill('secret-2');
+    await submit();
+    await toast(page, '两次密码输入不一致').waitFor();
+    await field('确认密码').fill('secret-1');
+    await submit();
+    await toast(page, '注册申请已提交,请耐心等待管理员审核').waitFor();
+    await page.waitForURL('**/login');
+    expect(await cookieNames(page)).not.toContain('saber-access-token');
+
+    // The application waits for approval: the new account cannot sign in yet.
+    await page.waitForSelector(LOGIN_BUTTON);
+    await fillLogin(page, { tenantId: '000000', username: 'guest01', password: 'secret-1' });
+    await page.click(LOGIN_BUTTON);
+    await toast(page, /审核/).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+});

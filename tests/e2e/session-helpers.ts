@@ -1,0 +1,36 @@
+import type { Page } from 'playwright-core';
+import { expect } from '@rstest/core';
+import { LOGIN_BUTTON, HOME_MARKER, fillLogin } from './selectors';
+
+export const ADMIN = { tenantId: '000000', username: 'admin', password: 'admin' };
+export const DEMO = { tenantId: '000000', username: 'demo', password: 'demo' };
+
+/** Signs in through the login form, as a person would, and waits for the home page. */
+export async function signIn(page: Page, baseUrl: string, user = ADMIN): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.waitForSelector(LOGIN_BUTTON);
+  await fillLogin(page, user);
+  await page.click(LOGIN_BUTTON);
+  await page.waitForSelector(HOME_MARKER, { timeout: 20_000 });
+  expect(new URL(page.url()).pathname).toBe('/wel/index');
+}
+
+/** A top-bar button, by its accessible name. */
+export function topButton(page: Page, label: string | RegExp) {
+  return page.locator('.ba-topbar-tools').getByRole('button', { name: label });
+}
+
+/** The sidebar's visible menu texts. */
+export async function sidebarTexts(page: Page): Promise<string[]> {
+  await page.waitForSelector('.ba-sider .ba-menu-text');
+  return (await page.locator('.ba-sider .ba-menu-text').allTextContents()).map((s) => s.trim());
+}
+
+export async function cookieNames(page: Page): Promise<string[]> {
+  return (await page.context().cookies()).map((c) => c.name);
+}
+
+/** Text of the Arco message toasts on screen. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.arco-message').filter({ hasText: text });
+}
