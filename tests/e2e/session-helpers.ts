@@ -17,7 +17,7 @@ export async function signIn(page: Page, baseUrl: string, user = ADMIN): Promise
 
 /** A top-bar button, by its accessible name. */
 export function topButton(page: Page, label: string | RegExp) {
-  return page.locator('.ba-topbar-tools').getByRole('button', { name: label });
+  return page.locator('.ba-topbar-tools').getByRole('button', { name: label, exact: typeof label === 'string' });
 }
 
 /** The sidebar's visible menu texts. */

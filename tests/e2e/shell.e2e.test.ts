@@ -64,8 +64,8 @@ describe('the shell', () => {
 
   test('language switch changes the shell and Arco texts; the current language is disabled', async () => {
     await topButton(page, '语言').click();
-    const zhItem = page.getByRole('menuitem', { name: '中文' });
-    await expect(zhItem.getAttribute('aria-disabled')).resolves.toBe('true');
+    const zhItem = page.locator('.arco-dropdown-menu-item').filter({ hasText: '中文' });
+    await expect(zhItem.getAttribute('class')).resolves.toContain('disabled');
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.waitForFunction(() => document.querySelector('.ba-sider')?.textContent?.includes('Home'));
     expect(await sidebarTexts(page)).toEqual(expect.arrayContaining(['Home', 'Workbench']));
@@ -76,7 +76,9 @@ describe('the shell', () => {
 
   test('themes: all eleven are offered and dark switches Arco to dark', async () => {
     await topButton(page, '主题').click();
-    const items = page.locator('.arco-dropdown-menu-item');
+    // Every theme's label ends with 主题 (默认主题 … lte主题); other dropdowns may still be in the DOM.
+    const items = page.locator('.arco-dropdown-menu-item').filter({ hasText: /主题$/ });
+    await items.first().waitFor();
     expect(await items.count()).toBe(11);
     await items.filter({ hasText: '黑色主题' }).click();
     await page.waitForFunction(() => document.body.classList.contains('theme-dark') && document.body.getAttribute('arco-theme') === 'dark');
@@ -97,11 +99,17 @@ describe('the shell', () => {
     await dialog.getByRole('button', { name: '上传服务器' }).click();
     await page.locator('.arco-modal').filter({ hasText: '确定上传本地日志到服务器?' }).getByRole('button', { name: '确定' }).click();
     await toast(page, '发送成功!').waitFor();
+    // Sent logs leave the local list (as in Saber); a new error gives something to clear.
+    await dialog.getByText('暂无错误日志').waitFor();
+    await page.evaluate(() => setTimeout(() => { throw new Error('e2e boom again'); }));
+    await dialog.getByText('e2e boom again').first().waitFor();
+    problems.errors.length = 0;
     await dialog.getByRole('button', { name: '清空本地日志' }).click();
     await page.locator('.arco-modal').filter({ hasText: '确定清空本地日志记录?' }).getByRole('button', { name: '确定' }).click();
     await toast(page, '清空成功!').waitFor();
     await dialog.getByText('暂无错误日志').waitFor();
-    await page.keyboard.press('Escape');
+    await dialog.locator('.arco-modal-close-icon').click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   test('notices: three tabs, more items after a page change', async () => {
@@ -121,6 +129,8 @@ describe('the shell', () => {
     await page.goto(`${server.url}/info/index`);
     await page.waitForSelector('text=修改密码');
     await page.goto(`${server.url}/test/index`);
+    await page.waitForSelector('text=按钮权限');
+    await page.waitForSelector('.ba-tab-title');
     const titles = async () => (await page.locator('.ba-tab-title').allTextContents()).map((s) => s.trim());
     expect((await titles()).filter((t) => t === '测试页')).toHaveLength(1);
     await page.locator('.ba-tabs-more').click();
