@@ -1,5 +1,5 @@
-// Arco's static Message/Modal/Notification need React 19's createRoot: this import must come first.
-import '@arco-design/web-react/es/_util/react-19-adapter';
+// Nothing here imports Arco: /login shows without it. Arco's React 19 adapter (for the static
+// Message/Modal/Notification) is imported by the chunks that use them: the main layout and the toasts.
 import './site';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -75,7 +75,7 @@ describe('session', () => {
   it('stores the session: cookies, token record, tenant, user (avatar defaulted); tabs reset, lock cleared', async () => {
     mockFetch(() => tokenAnswer());
     tabs.open({ label: 'A', value: '/a', params: {}, query: {}, meta: {}, group: [], close: true });
-    session.lock('x');
+    await session.lock('x');
     await signIn();
     expect(session.token).toBe('access-1');
     expect(getAccessCookie()).toBe('access-1');
@@ -132,7 +132,7 @@ describe('session', () => {
   it('logs out through the server, then clears everything and goes to /login', async () => {
     const calls = mockFetch((call) => (call.url.includes('logout') ? { body: { success: 'true', msg: 'success' } } : tokenAnswer()));
     await signIn();
-    session.lock('pw');
+    await session.lock('pw');
     await session.logout();
     expect(calls[1]!.url).toBe('/api/blade-auth/oauth/logout');
     expect(calls[1]!.method).toBe('GET');
@@ -159,14 +159,14 @@ describe('session', () => {
   it('locks with a salted hash of the password, never the password itself', async () => {
     mockFetch(() => tokenAnswer());
     await signIn();
-    session.lock('s3cret-pw');
+    await session.lock('s3cret-pw');
     expect(session.isLock).toBe(true);
     const stored = Object.values({ ...sessionStorage }).join(' ');
     expect(stored).not.toContain('s3cret-pw');
     expect(localStorage.getItem(storeKey('lockPasswd'))).toBeNull();
-    expect(session.unlock('wrong')).toBe(false);
+    expect(await session.unlock('wrong')).toBe(false);
     expect(session.isLock).toBe(true);
-    expect(session.unlock('s3cret-pw')).toBe(true);
+    expect(await session.unlock('s3cret-pw')).toBe(true);
     expect(session.isLock).toBe(false);
   });
 

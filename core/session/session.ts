@@ -149,7 +149,7 @@ export class Session {
       params: {
         tenantId: form.tenantId,
         username: form.username,
-        password: md5(form.password),
+        password: await md5(form.password),
         grant_type: config.captchaMode ? 'captcha' : 'password',
         scope: 'all',
         type: form.type ?? 'account',
@@ -270,17 +270,24 @@ export class Session {
 
   // ---- lock screen -----------------------------------------------------------------------------
 
-  /** Locks this browser tab. Only a salted SHA-256 of the password is kept (session storage). */
-  lock(password: string): void {
+  /**
+   * Locks this browser tab. Only a salted SHA-256 of the password is kept (session storage). Resolves
+   * once the tab is locked (hashing is asynchronous).
+   */
+  async lock(password: string): Promise<void> {
     const salt = randomSalt();
-    setStore<LockRecord>({ name: 'lockPasswd', content: { salt, hash: sha256(`${salt}:${password}`) }, type: 'session' });
+    const hash = await sha256(`${salt}:${password}`);
+    setStore<LockRecord>({ name: 'lockPasswd', content: { salt, hash }, type: 'session' });
     setStore({ name: 'isLock', content: true, type: 'session' });
-    this.isLock = true;
+    runInAction(() => (this.isLock = true));
   }
 
-  unlock(password: string): boolean {
+  /** Unlocks when the password is the one the tab was locked with; resolves to whether it was. */
+  async unlock(password: string): Promise<boolean> {
     const record = getStore<LockRecord>('lockPasswd');
-    if (!record || typeof record.salt !== 'string' || sha256(`${record.salt}:${password}`) !== record.hash) return false;
+    if (!record || typeof record.salt !== 'string' || (await sha256(`${record.salt}:${password}`)) !== record.hash) return false;
+    // Still the same lock (no sign-out or new lock while hashing)?
+    if (getStore<LockRecord>('lockPasswd')?.hash !== record.hash) return false;
     this.clearLock();
     return true;
   }

@@ -115,8 +115,8 @@ describe('App (guard, routes, layout)', () => {
       renderApp('/demo/counter');
       const counter = await screen.findByTestId('counter');
       await userEvent.click(counter);
-      act(() => {
-        session.lock('pw');
+      await act(async () => {
+        await session.lock('pw');
         navigateTo('/lock');
       });
       expect(await screen.findByText('屏幕已锁定')).toBeTruthy();
@@ -140,7 +140,7 @@ describe('App (guard, routes, layout)', () => {
     });
 
     it('sends a locked session to /lock', async () => {
-      session.lock('pw');
+      await session.lock('pw');
       renderApp('/demo/counter');
       expect(await screen.findByText('屏幕已锁定')).toBeTruthy();
       expect(window.location.pathname).toBe('/lock');

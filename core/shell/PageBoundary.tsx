@@ -1,5 +1,4 @@
 import { Component, type ReactNode } from 'react';
-import { Button } from '@arco-design/web-react';
 import { i18n } from '../i18n';
 import { ChunkLoadError } from './lazy';
 
@@ -38,14 +37,14 @@ export class PageBoundary extends Component<Props, State> {
       if (this.props.onRetry) this.props.onRetry();
       else window.location.reload();
     };
-    // Plain markup, not Arco's Result: this boundary is in the entry chunk, Result's pictures are not.
+    // Plain markup, not Arco's Result or Button: this boundary is in the entry chunk, Arco is not.
     return (
       <div className="ba-page-error" role="alert">
         <h2>{i18n.t(chunk ? 'kernel.chunkFailed' : 'kernel.pageCrashed')}</h2>
         <p>{chunk && error.timedOut ? i18n.t('kernel.chunkTimeout') : i18n.t(chunk ? 'kernel.chunkFailedDetail' : 'kernel.pageCrashedDetail')}</p>
-        <Button type="primary" onClick={retry}>
+        <button type="button" className="ba-page-error-retry" onClick={retry}>
           {i18n.t('kernel.retry')}
-        </Button>
+        </button>
       </div>
     );
   }

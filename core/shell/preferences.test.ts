@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from '@rstest/core';
+import { waitFor } from '@testing-library/react';
 import { getRgbStr, generate } from '@arco-design/color';
 import { config } from '../../app/config';
 import { setSiteConfig } from '../config';
 import { i18n } from '../i18n';
-import { getStore } from '../session/storage';
+import { getStore, removeStore, setStore } from '../session/storage';
 import { preferences, screenClass } from './preferences';
 
 beforeAll(() => {
@@ -50,20 +51,48 @@ describe('preferences', () => {
     expect(document.body.hasAttribute('arco-theme')).toBe(false);
   });
 
-  it('applies the colour as the Arco primary palette and re-applies it for dark', () => {
-    preferences.setTheme('theme-default');
-    preferences.setColor('#13C2C2');
+  // First of the colour tests: the palette generator is not loaded yet, as in a fresh page.
+  it('at start, shows the default palette until an unknown colour has been generated', async () => {
+    setStore({ name: 'colorName', content: '#EB2F96' });
+    removeStore('colorPalette');
+    preferences.restore();
+    expect(document.body.style.getPropertyValue('--primary-6')).toBe('64,158,255');
+    await waitFor(() => expect(document.body.style.getPropertyValue('--primary-6')).toBe(getRgbStr('#EB2F96')));
+    expect(getStore<{ color: string }>('colorPalette')!.color).toBe('#EB2F96');
+    await preferences.setColor('#409EFF');
+    expect(document.body.style.getPropertyValue('--primary-6')).toBe('64,158,255');
+  });
+
+  it('applies the colour as the Arco primary palette and re-applies it for dark', async () => {
+    await preferences.setTheme('theme-default');
+    await preferences.setColor('#13C2C2');
     expect(getStore('colorName')).toBe('#13C2C2');
     expect(document.body.style.getPropertyValue('--primary-6')).toBe(getRgbStr('#13C2C2'));
     const light1 = document.body.style.getPropertyValue('--primary-1');
-    preferences.setTheme('theme-dark');
+    await preferences.setTheme('theme-dark');
     const dark1 = getRgbStr(generate('#13C2C2', { list: true, dark: true })[0]);
     expect(document.body.style.getPropertyValue('--primary-1')).toBe(dark1);
     expect(dark1).not.toBe(light1);
-    preferences.setColor('not a colour');
+    await preferences.setColor('not a colour');
     expect(preferences.color).toBe('#13C2C2');
-    preferences.setTheme('theme-default');
-    preferences.setColor('#409EFF');
+    await preferences.setTheme('theme-default');
+    await preferences.setColor('#409EFF');
+    expect(document.body.style.getPropertyValue('--primary-6')).toBe('64,158,255');
+  });
+
+  it("stores a picked colour's palettes beside it and re-applies them at start without the generator", async () => {
+    await preferences.setColor('#722ED1');
+    const stored = getStore<{ color: string; light: string[]; dark: string[] }>('colorPalette')!;
+    expect(stored.color).toBe('#722ED1');
+    expect(stored.light).toEqual(generate('#722ED1', { list: true }).map((hex: string) => getRgbStr(hex)));
+    expect(stored.dark).toEqual(generate('#722ED1', { list: true, dark: true }).map((hex: string) => getRgbStr(hex)));
+    // A made-up stored palette proves that restore() uses the stored values as they are, synchronously.
+    setStore({ name: 'colorPalette', content: { ...stored, light: Array(10).fill('1,2,3') } });
+    document.body.style.removeProperty('--primary-6');
+    preferences.restore();
+    expect(document.body.style.getPropertyValue('--primary-6')).toBe('1,2,3');
+    removeStore('colorPalette');
+    await preferences.setColor('#409EFF');
   });
 
   it('switches the language of i18n and stores it under "language"', async () => {
@@ -75,9 +104,9 @@ describe('preferences', () => {
     expect(i18n.language).toBe('zh');
   });
 
-  it('restores stored choices', () => {
-    preferences.setTheme('theme-lte');
-    preferences.setColor('#722ED1');
+  it('restores stored choices', async () => {
+    await preferences.setTheme('theme-lte');
+    await preferences.setColor('#722ED1');
     preferences.setCollapse(true);
     document.body.className = '';
     preferences.restore();
@@ -85,8 +114,8 @@ describe('preferences', () => {
     expect(preferences.collapse).toBe(true);
     expect(document.body.classList.contains('theme-lte')).toBe(true);
     expect(document.body.style.getPropertyValue('--primary-6')).toBe(getRgbStr('#722ED1'));
-    preferences.setTheme('theme-default');
-    preferences.setColor('#409EFF');
+    await preferences.setTheme('theme-default');
+    await preferences.setColor('#409EFF');
     preferences.setCollapse(false);
   });
 

@@ -2,7 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import { siteConfig } from '../config';
 import { i18n, type Language } from '../i18n';
 import { getStore, setStore } from '../session/storage';
-import { applyPrimaryColor, defaultColor, isHexColor } from '../theme/color';
+import { applyPalette, defaultColor, defaultPalettes, isHexColor, isPalettes, palettesNow, primaryPalettes, sameColor, type Palettes } from '../theme/color';
 import { applyTheme, isDarkTheme, normalizeTheme, defaultTheme, type ThemeName } from '../theme/themes';
 import '../theme/themes.css';
 
@@ -22,6 +22,22 @@ const KEY_THEME = 'themeName';
 const KEY_COLOR = 'colorName';
 const KEY_LANGUAGE = 'language';
 const KEY_COLLAPSE = 'isCollapse';
+/** The picked colour's generated palettes (`{ color, light, dark }`), so the next start needs no generator. */
+const KEY_PALETTES = 'colorPalette';
+
+interface StoredPalettes extends Palettes {
+  color: string;
+}
+
+function storedPalettes(color: string): Palettes | null {
+  const stored = getStore<StoredPalettes>(KEY_PALETTES);
+  return stored && typeof stored.color === 'string' && sameColor(stored.color, color) && isPalettes(stored) ? stored : null;
+}
+
+function rememberPalettes(color: string, palettes: Palettes): void {
+  if (sameColor(color, defaultColor) || storedPalettes(color)) return;
+  setStore<StoredPalettes>({ name: KEY_PALETTES, content: { color, light: [...palettes.light], dark: [...palettes.dark] } });
+}
 
 function isLanguage(value: unknown): value is Language {
   return value === 'zh' || value === 'en';
@@ -52,9 +68,11 @@ export class Preferences {
   searchOpen = false;
   /** True once the stored choices were read and applied. */
   restored = false;
+  /** Numbers palette requests: a late generated palette is not applied over a newer choice. */
+  private colorSeq = 0;
 
   constructor() {
-    makeAutoObservable(this, {}, { autoBind: true });
+    makeAutoObservable<Preferences, 'colorSeq'>(this, { colorSeq: false }, { autoBind: true });
   }
 
   get dark(): boolean {
@@ -75,22 +93,27 @@ export class Preferences {
     this.language = isLanguage(language) ? language : d.language;
     this.collapse = getStore(KEY_COLLAPSE) === true;
     this.restored = true;
-    this.applyLook();
+    void this.applyLook(true);
     this.applyLanguage();
   }
 
-  setTheme(name: ThemeName | string): void {
+  /** Resolves once the colour's palette for the new theme is applied (at once, unless it must be generated). */
+  setTheme(name: ThemeName | string): Promise<void> {
     this.theme = normalizeTheme(name, this.theme);
     setStore({ name: KEY_THEME, content: this.theme });
     // The palette differs between light and dark, so the colour is re-applied with the theme.
-    this.applyLook();
+    return this.applyLook(false);
   }
 
-  setColor(color: string): void {
-    if (!isHexColor(color)) return;
+  /**
+   * Resolves once the palette is applied: at once for the default colour or when the generator is
+   * loaded, else after fetching it (the page keeps its current colour meanwhile).
+   */
+  setColor(color: string): Promise<void> {
+    if (!isHexColor(color)) return Promise.resolve();
     this.color = color;
     setStore({ name: KEY_COLOR, content: color });
-    applyPrimaryColor(color, this.dark);
+    return this.applyColor(false);
   }
 
   setLanguage(language: Language): void {
@@ -138,10 +161,36 @@ export class Preferences {
     this.searchOpen = false;
   }
 
-  private applyLook(): void {
-    if (typeof document === 'undefined') return;
+  private applyLook(starting: boolean): Promise<void> {
+    if (typeof document === 'undefined') return Promise.resolve();
     applyTheme(this.theme);
-    applyPrimaryColor(this.color, this.dark);
+    return this.applyColor(starting);
+  }
+
+  /**
+   * Puts the colour's palette (light or dark) on <body>. The default colour's palettes are constants and
+   * a picked colour's are stored with it, so this is synchronous at start; only a colour whose palettes
+   * are unknown (stored by an older version, or a configured default other than #409EFF) waits for the
+   * generator, showing the default palette meanwhile at start, or keeping the current one otherwise.
+   */
+  private applyColor(starting: boolean): Promise<void> {
+    if (typeof document === 'undefined') return Promise.resolve();
+    const color = this.color;
+    const seq = ++this.colorSeq;
+    const known = storedPalettes(color) ?? palettesNow(color);
+    if (known) {
+      rememberPalettes(color, known);
+      applyPalette(this.dark ? known.dark : known.light);
+      return Promise.resolve();
+    }
+    if (starting) applyPalette(this.dark ? defaultPalettes.dark : defaultPalettes.light);
+    return primaryPalettes(color).then(
+      (palettes) => {
+        rememberPalettes(color, palettes);
+        if (seq === this.colorSeq) applyPalette(this.dark ? palettes.dark : palettes.light);
+      },
+      () => undefined, // the generator did not load: the current palette stays
+    );
   }
 
   private applyLanguage(): void {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@rstest/core';
-import { getRgbStr } from '@arco-design/color';
-import { applyPrimaryColor, isHexColor, presetColors, primaryPalette } from './color';
+import { generate, getRgbStr } from '@arco-design/color';
+import { applyPalette, defaultPalettes, isHexColor, isPalettes, loadPaletteGenerator, palettesNow, presetColors, primaryPalettes, sameColor } from './color';
+import { primaryPalette } from './palette';
 import { applyTheme, normalizeTheme, themes } from './themes';
 
 describe('themes', () => {
@@ -65,14 +66,30 @@ describe('primary colour', () => {
     expect(primaryPalette('#409EFF', true)).not.toEqual(palette);
   });
 
-  it('sets --primary-1..10 and --link-1..10 on the target', () => {
+  it("keeps the default colour's palettes as constants equal to the generator's output", () => {
+    for (const dark of [false, true]) {
+      const generated = generate('#409EFF', { list: true, dark }).map((hex) => getRgbStr(hex));
+      expect(dark ? defaultPalettes.dark : defaultPalettes.light).toEqual(generated);
+    }
+    expect(isPalettes(defaultPalettes)).toBe(true);
+    // Known without the generator, whatever the case.
+    expect(palettesNow('#409eff')).toBe(defaultPalettes);
+  });
+
+  it('generates the palettes of any other colour on demand', async () => {
+    const palettes = await primaryPalettes('#13C2C2');
+    expect(palettes.light).toEqual(primaryPalette('#13C2C2', false));
+    expect(palettes.dark).toEqual(primaryPalette('#13C2C2', true));
+    await loadPaletteGenerator();
+    expect(palettesNow('#13C2C2')).toEqual(palettes); // synchronous once the generator is loaded
+    expect(sameColor(' #13c2c2', '#13C2C2')).toBe(true);
+  });
+
+  it('sets --primary-1..10 and --link-1..10 on the target', async () => {
     const el = document.createElement('div');
-    applyPrimaryColor('#F5222D', false, el);
+    applyPalette((await primaryPalettes('#F5222D')).light, el);
     expect(el.style.getPropertyValue('--primary-6')).toBe(getRgbStr('#F5222D'));
     expect(el.style.getPropertyValue('--link-6')).toBe(getRgbStr('#F5222D'));
     for (let i = 1; i <= 10; i++) expect(el.style.getPropertyValue(`--primary-${i}`)).toMatch(/^\d+,\d+,\d+$/);
-    // An invalid colour falls back to the product default rather than breaking the palette.
-    applyPrimaryColor('rubbish', false, el);
-    expect(el.style.getPropertyValue('--primary-6')).toBe(getRgbStr('#409EFF'));
   });
 });

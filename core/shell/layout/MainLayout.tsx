@@ -1,3 +1,6 @@
+// Arco's static Message/Modal/Notification (used throughout the layout and its pages) need React 19's
+// createRoot: the adapter is set up before any of them can run. The entry chunk does not load Arco.
+import '@arco-design/web-react/es/_util/react-19-adapter';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ConfigProvider } from '@arco-design/web-react';

@@ -57,6 +57,8 @@ export const kernelMessages = {
       socialSigningIn: '正在使用第三方账号登录…',
       socialStateMismatch: '第三方登录校验失败，请重新登录',
       language: '语言',
+      showPassword: '显示密码',
+      hidePassword: '隐藏密码',
     },
     lock: {
       title: '锁屏',
@@ -142,6 +144,8 @@ export const kernelMessages = {
       socialSigningIn: 'Signing in with your third-party account…',
       socialStateMismatch: 'The third-party sign-in could not be verified. Please sign in again.',
       language: 'Language',
+      showPassword: 'Show password',
+      hidePassword: 'Hide password',
     },
     lock: {
       title: 'Locked',

@@ -18,15 +18,20 @@ export const LockPage = observer(function LockPage() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
   const user = session.userInfo;
   const name = user?.real_name || user?.nick_name || user?.account || '';
 
-  const unlock = () => {
+  const unlock = async () => {
+    if (busy) return;
     if (!password) {
       setError(t('lock.required'));
       return;
     }
-    if (!session.unlock(password)) {
+    setBusy(true);
+    const unlocked = await session.unlock(password).catch(() => false);
+    setBusy(false);
+    if (!unlocked) {
       setError(t('lock.wrong'));
       setPassword('');
       return;
@@ -46,7 +51,7 @@ export const LockPage = observer(function LockPage() {
           className="ba-lock-form"
           onSubmit={(event) => {
             event.preventDefault();
-            unlock();
+            void unlock();
           }}
         >
           <Input.Password

@@ -1,24 +1,26 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Form, Input } from '@arco-design/web-react';
-import { IconLock, IconSafe, IconUser, IconUserGroup } from '@arco-design/web-react/icon';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import logoUrl from '../../../app/assets/logo.svg';
 import { siteConfig } from '../../config';
 import { http, toastError } from '../../http';
 import { languages } from '../../i18n';
+import { preloadMd5 } from '../../session/hash';
 import { session } from '../../session/session';
 import { getStore, removeStore, setStore } from '../../session/storage';
 import { preferences } from '../preferences';
+import { IconEye, IconEyeInvisible, IconLoading, IconLock, IconSafe, IconUser, IconUserGroup, RequiredMark } from './loginIcons';
 import './login.css';
 
-interface LoginValues {
-  tenantId: string;
-  username: string;
-  password: string;
-  code?: string;
-}
+/*
+ * The login page is plain, accessible HTML styled by login.css (with the look of Arco's large vertical
+ * form): it is the first page most visitors see, and Arco's Form/Input/Button with their CSS would double
+ * what it downloads. Arco arrives with the main layout after signing in.
+ */
+
+type FieldName = 'tenantId' | 'username' | 'password' | 'code';
+type LoginValues = Record<FieldName, string>;
 
 interface Captcha {
   key: string;
@@ -26,6 +28,19 @@ interface Captcha {
 }
 
 const SOCIAL_STATE = 'socialState';
+
+/** The message of each field's only rule: required (the same texts the Arco form used). */
+const requiredMessage: Record<FieldName, string> = {
+  tenantId: 'login.tenantRequired',
+  username: 'login.usernameRequired',
+  password: 'login.passwordRequired',
+  code: 'login.codeRequired',
+};
+
+/** Missing? Spaces alone count as missing, except in a password (which is sent as typed). */
+function isMissing(name: FieldName, value: string): boolean {
+  return name === 'password' ? value === '' : value.trim() === '';
+}
 
 function randomState(): string {
   const bytes = new Uint8Array(16);
@@ -73,19 +88,78 @@ function useCaptcha(enabled: boolean) {
   return { captcha, failed, reload };
 }
 
+interface FieldProps {
+  id: string;
+  label: string;
+  /** The error text, empty when the field is valid. */
+  error: string;
+  icon: ReactNode;
+  /** Beside the input box (the captcha image). */
+  aside?: ReactNode;
+  /** Inside the input box, after the input (the password visibility toggle). */
+  suffix?: ReactNode;
+  children: ReactNode;
+}
+
+/** Label, input box with its icon, and the error line under it (announced when it appears). */
+function Field({ id, label, error, icon, aside, suffix, children }: FieldProps) {
+  const box = (
+    <div className={error ? 'ba-login-input ba-login-input-error' : 'ba-login-input'}>
+      <span className="ba-login-input-icon">{icon}</span>
+      {children}
+      {suffix}
+    </div>
+  );
+  return (
+    <div className="ba-login-field">
+      <label className="ba-login-label" htmlFor={id}>
+        <span className="ba-login-required" aria-hidden="true">
+          <RequiredMark />
+        </span>
+        {label}
+      </label>
+      {aside ? (
+        <div className="ba-login-captcha">
+          {box}
+          {aside}
+        </div>
+      ) : (
+        box
+      )}
+      <div id={`${id}-error`} className="ba-login-error" role="alert">
+        {error}
+      </div>
+    </div>
+  );
+}
+
 /** Sign-in (SPEC §2, §5): tenant (unless the address names one), username, password, optional captcha. */
 export const LoginPage = observer(function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [search, setSearch] = useSearchParams();
-  const [form] = Form.useForm<LoginValues>();
-  const [busy, setBusy] = useState(false);
   const config = siteConfig();
+  const uid = useId();
+  const [values, setValues] = useState<LoginValues>({ tenantId: config.defaultTenantId, username: '', password: '', code: '' });
+  const [invalid, setInvalid] = useState<Partial<Record<FieldName, boolean>>>({});
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const edited = useRef(new Set<FieldName>());
+  const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
+  const latest = useRef(values);
+  latest.current = values;
   const domain = useDomainTenant();
   const { captcha, failed: captchaFailed, reload: reloadCaptcha } = useCaptcha(config.captchaMode);
   const showTenant = config.tenantMode && !domain.tenantId;
   const title = config.title[preferences.language];
+  const fields: FieldName[] = [...(showTenant ? (['tenantId'] as const) : []), 'username', 'password', ...(config.captchaMode ? (['code'] as const) : [])];
+
+  const setBusyState = (value: boolean) => {
+    busyRef.current = value;
+    setBusy(value);
+  };
 
   const finish = useCallback(() => navigate(target(location.state), { replace: true }), [navigate, location.state]);
 
@@ -104,32 +178,56 @@ export const LoginPage = observer(function LoginPage() {
       toastError(t('login.socialStateMismatch'));
       return;
     }
-    const tenantId = domain.tenantId || form.getFieldValue('tenantId') || config.defaultTenantId;
-    setBusy(true);
+    const tenantId = domain.tenantId || latest.current.tenantId.trim() || config.defaultTenantId;
+    setBusyState(true);
     session
       .loginBySocial({ source, code, state, tenantId })
       .then(finish)
-      .catch(() => setBusy(false));
+      .catch(() => setBusyState(false));
     // Runs when the query changes (the return from the provider), not when the form re-renders.
   }, [search]);
 
-  const submit = async (values: LoginValues) => {
-    setBusy(true);
+  const validate = (name: FieldName, value: string) => setInvalid((prev) => ({ ...prev, [name]: isMissing(name, value) }));
+
+  const onChange = (name: FieldName) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    edited.current.add(name);
+    setValues((prev) => ({ ...prev, [name]: value }));
+    // A shown error goes away as soon as the field is filled in.
+    if (invalid[name]) validate(name, value);
+  };
+
+  // Leaving a field the user has typed in checks it; tabbing through untouched fields does not nag.
+  const onBlur = (name: FieldName) => () => {
+    if (edited.current.has(name)) validate(name, latest.current[name]);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busyRef.current) return;
+    const missing = fields.filter((name) => isMissing(name, values[name]));
+    setInvalid(Object.fromEntries(fields.map((name) => [name, missing.includes(name)])));
+    if (missing.length > 0) {
+      inputs.current[missing[0]!]?.focus();
+      return;
+    }
+    setBusyState(true);
     try {
       await session.login({
-        tenantId: (showTenant ? values.tenantId : domain.tenantId) || config.defaultTenantId,
+        tenantId: (showTenant ? values.tenantId.trim() : domain.tenantId) || config.defaultTenantId,
         username: values.username.trim(),
         password: values.password,
         type: 'account',
         key: captcha?.key,
-        code: values.code?.trim(),
+        code: values.code.trim(),
       });
       finish();
     } catch {
       // The error was shown (toast); a used captcha is no good for a second try.
-      setBusy(false);
+      setBusyState(false);
       if (config.captchaMode) {
-        form.setFieldValue('code', '');
+        setValues((prev) => ({ ...prev, code: '' }));
+        edited.current.delete('code');
         reloadCaptcha();
       }
     }
@@ -140,6 +238,28 @@ export const LoginPage = observer(function LoginPage() {
     setStore({ name: SOCIAL_STATE, content: state, type: 'session' });
     return `/api/blade-auth/oauth/render/demo?${new URLSearchParams({ state }).toString()}`;
   };
+
+  /** Props every input shares: value, events, validity, and its error line. */
+  const inputProps = (name: FieldName) => {
+    const id = `${uid}-${name}`;
+    return {
+      id,
+      name,
+      ref: (el: HTMLInputElement | null) => {
+        inputs.current[name] = el;
+      },
+      className: 'ba-login-control',
+      value: values[name],
+      onChange: onChange(name),
+      onBlur: onBlur(name),
+      required: true,
+      readOnly: busy,
+      'aria-invalid': invalid[name] ? true : undefined,
+      'aria-describedby': `${id}-error`,
+    };
+  };
+  const errorOf = (name: FieldName) => (invalid[name] ? t(requiredMessage[name]) : '');
+  const passwordToggle = passwordVisible ? t('login.hidePassword') : t('login.showPassword');
 
   return (
     <div className="ba-login">
@@ -163,42 +283,74 @@ export const LoginPage = observer(function LoginPage() {
           <h1>{title}</h1>
         </div>
         <p className="ba-login-subtitle">{t('login.subtitle')}</p>
-        <Form<LoginValues>
-          form={form}
-          layout="vertical"
-          size="large"
-          autoComplete="on"
-          initialValues={{ tenantId: config.defaultTenantId, username: '', password: '' }}
-          onSubmit={submit}
-          disabled={busy}
-        >
+        <form className="ba-login-form" noValidate autoComplete="on" onSubmit={(event) => void submit(event)} aria-busy={busy}>
           {showTenant ? (
-            <Form.Item field="tenantId" label={t('login.tenant')} rules={[{ required: true, message: t('login.tenantRequired') }]}>
-              <Input data-testid="login-tenant" prefix={<IconUserGroup />} placeholder={t('login.tenantPlaceholder')} autoComplete="organization" />
-            </Form.Item>
+            <Field id={`${uid}-tenantId`} label={t('login.tenant')} error={errorOf('tenantId')} icon={<IconUserGroup />}>
+              <input {...inputProps('tenantId')} data-testid="login-tenant" type="text" placeholder={t('login.tenantPlaceholder')} autoComplete="organization" />
+            </Field>
           ) : null}
-          <Form.Item field="username" label={t('login.username')} rules={[{ required: true, message: t('login.usernameRequired') }]}>
-            <Input data-testid="login-username" prefix={<IconUser />} placeholder={t('login.usernamePlaceholder')} autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item field="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password data-testid="login-password" prefix={<IconLock />} placeholder={t('login.passwordPlaceholder')} autoComplete="current-password" />
-          </Form.Item>
+          <Field id={`${uid}-username`} label={t('login.username')} error={errorOf('username')} icon={<IconUser />}>
+            <input
+              {...inputProps('username')}
+              data-testid="login-username"
+              type="text"
+              placeholder={t('login.usernamePlaceholder')}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+            />
+          </Field>
+          <Field
+            id={`${uid}-password`}
+            label={t('login.password')}
+            error={errorOf('password')}
+            icon={<IconLock />}
+            suffix={
+              <button
+                type="button"
+                className="ba-login-eye"
+                onClick={() => setPasswordVisible((v) => !v)}
+                aria-label={passwordToggle}
+                title={passwordToggle}
+                aria-pressed={passwordVisible}
+                aria-controls={`${uid}-password`}
+              >
+                {passwordVisible ? <IconEye /> : <IconEyeInvisible />}
+              </button>
+            }
+          >
+            <input
+              {...inputProps('password')}
+              data-testid="login-password"
+              type={passwordVisible ? 'text' : 'password'}
+              placeholder={t('login.passwordPlaceholder')}
+              autoComplete="current-password"
+              autoCapitalize="none"
+              spellCheck={false}
+              onFocus={preloadMd5}
+            />
+          </Field>
           {config.captchaMode ? (
-            <Form.Item label={t('login.code')} required>
-              <div className="ba-login-captcha">
-                <Form.Item field="code" noStyle rules={[{ required: true, message: t('login.codeRequired') }]}>
-                  <Input data-testid="login-code" prefix={<IconSafe />} placeholder={t('login.codePlaceholder')} autoComplete="off" maxLength={8} />
-                </Form.Item>
+            <Field
+              id={`${uid}-code`}
+              label={t('login.code')}
+              error={errorOf('code')}
+              icon={<IconSafe />}
+              aside={
                 <button type="button" className="ba-login-captcha-img" onClick={reloadCaptcha} title={t('login.captchaReload')} aria-label={t('login.captchaReload')}>
                   {captcha && !captchaFailed ? <img src={captcha.image} alt={t('login.code')} /> : <span>{captchaFailed ? t('login.captchaFailed') : '…'}</span>}
                 </button>
-              </div>
-            </Form.Item>
+              }
+            >
+              <input {...inputProps('code')} data-testid="login-code" type="text" placeholder={t('login.codePlaceholder')} autoComplete="off" maxLength={8} />
+            </Field>
           ) : null}
-          <Button data-testid="login-submit" type="primary" htmlType="submit" long loading={busy}>
+          <button data-testid="login-submit" type="submit" className="ba-login-submit" aria-disabled={busy || undefined}>
+            {busy ? <IconLoading className="ba-login-spin" /> : null}
             {busy ? t('login.submitting') : t('login.submit')}
-          </Button>
-        </Form>
+          </button>
+        </form>
         <div className="ba-login-footer">
           <a
             className="ba-login-social"

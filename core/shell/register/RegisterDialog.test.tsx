@@ -105,7 +105,7 @@ describe('RegisterDialog', () => {
     type('确认密码', 'secret');
     expect(await clickSubmit()).toBe('注册申请已提交,请耐心等待管理员审核');
     expect(post).toHaveBeenCalledWith('/api/blade-user/register-guest', undefined, {
-      params: { tenantId: '000000', name: 'Octo Cat', account: 'octo', password: md5('secret'), oauthId: 'oauth-42' },
+      params: { tenantId: '000000', name: 'Octo Cat', account: 'octo', password: await md5('secret'), oauthId: 'oauth-42' },
     });
     await waitFor(() => expect(logout).toHaveBeenCalledWith('GET', '/api/blade-auth/oauth/logout', undefined, { silent: true }));
     // Signed out: the session is cleared, so the dialog goes away.

@@ -91,7 +91,7 @@ export const RegisterDialog = observer(function RegisterDialog() {
           tenantId: form.tenantId.trim(),
           name: form.name.trim(),
           account: form.account.trim(),
-          password: md5(form.password),
+          password: await md5(form.password),
           oauthId: session.userInfo?.oauth_id ?? '',
         },
       });

@@ -20,7 +20,7 @@ export function LockButton() {
 
   const submit = async () => {
     const { password } = await form.validate();
-    session.lock(password);
+    await session.lock(password);
     setOpen(false);
     window.setTimeout(() => navigate(siteConfig().lockPath), LOCK_REDIRECT_DELAY);
   };

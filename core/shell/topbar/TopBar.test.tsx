@@ -105,6 +105,6 @@ describe('LockButton', () => {
     expect(screen.getByTestId('where').textContent).toBe('/wel/index');
     await new Promise((r) => setTimeout(r, LOCK_REDIRECT_DELAY + 20));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/lock'));
-    expect(session.unlock('pw')).toBe(true);
+    expect(await session.unlock('pw')).toBe(true);
   });
 });

@@ -19,9 +19,8 @@ export function PasswordForm() {
   const save = async (values: PasswordValues) => {
     setSaving(true);
     try {
-      await http.post('/api/blade-user/update-password', undefined, {
-        params: { oldPassword: md5(values.oldPassword), newPassword: md5(values.newPassword), newPassword1: md5(values.newPassword1) },
-      });
+      const [oldPassword, newPassword, newPassword1] = await Promise.all([md5(values.oldPassword), md5(values.newPassword), md5(values.newPassword1)]);
+      await http.post('/api/blade-user/update-password', undefined, { params: { oldPassword, newPassword, newPassword1 } });
       Message.success(t('info.passwordSaved'));
       form.resetFields();
     } catch {
