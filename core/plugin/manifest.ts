@@ -37,6 +37,13 @@ export interface MenuDecl {
   buttons?: ButtonDecl[];
   /** Demo roles (aliases) granted this menu by the seed; `administrator` always has everything. */
   roles?: string[];
+  /**
+   * Top-level declarations only: attach under the menu with this code, declared by the shell or by a
+   * plugin this one requires (several plugins share the shell's `system` group this way).
+   */
+  parent?: string;
+  /** A grouping menu with no screen of its own: left out of a user's menu when none of its children is. */
+  group?: boolean;
 }
 
 export interface TopMenuDecl {

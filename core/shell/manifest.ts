@@ -35,6 +35,8 @@ export const shellManifest: PluginManifest = {
         { code: 'info', name: { zh: '个人信息', en: 'Personal info' }, path: '/info/index', icon: 'user', sort: 2, roles: ['user'] },
       ],
     },
+    // Groups that plugins attach their menus to (`parent: 'system'`); hidden while empty.
+    { code: 'system', name: { zh: '系统管理', en: 'System' }, path: '/system', icon: 'settings', sort: 99, group: true },
     {
       code: 'tools',
       name: { zh: '系统工具', en: 'System tools' },
@@ -58,6 +60,6 @@ export const shellManifest: PluginManifest = {
   ],
   topMenus: [
     { code: 'top_desk', name: { zh: '工作台', en: 'Workbench' }, icon: 'dashboard', sort: 1, menus: ['wel', 'desk', 'test', 'info'] },
-    { code: 'top_tools', name: { zh: '系统工具', en: 'System tools' }, icon: 'tool', sort: 2, menus: ['tools', 'about', 'arco_docs'] },
+    { code: 'top_tools', name: { zh: '系统工具', en: 'System tools' }, icon: 'tool', sort: 2, menus: ['tools', 'about', 'arco_docs', 'system'] },
   ],
 };

@@ -1,0 +1,27 @@
+import { crudButtons } from '../../core/plugin/crud-buttons';
+import type { PluginManifest } from '../../core/plugin/manifest';
+
+export const dictManifest: PluginManifest = {
+  id: 'dict',
+  name: { zh: '字典管理', en: 'Dictionaries' },
+  menus: [
+    {
+      code: 'dict',
+      parent: 'system',
+      name: { zh: '字典管理', en: 'Dictionaries' },
+      path: '/system/dict',
+      icon: 'book',
+      sort: 3,
+      buttons: crudButtons('dict'),
+    },
+    {
+      code: 'dictbiz',
+      parent: 'system',
+      name: { zh: '业务字典', en: 'Business dictionaries' },
+      path: '/system/dictbiz',
+      icon: 'bookmark',
+      sort: 4,
+      buttons: crudButtons('dictbiz'),
+    },
+  ],
+};
