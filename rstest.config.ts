@@ -19,7 +19,7 @@ export default defineConfig({
       source: { transformImport },
       testEnvironment: 'happy-dom',
       globals: true,
-      include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}'],
+      include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'docs/**/*.test.{ts,tsx}'],
       exclude: ['**/*.server.test.ts', '**/node_modules/**'],
       setupFiles: ['./tests/setup-unit.ts'],
     },

@@ -5,17 +5,25 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installErrorCapture } from '../core/errorlog/capture';
 import { errorLog } from '../core/errorlog/errorlog';
+import { PluginLoader } from '../core/plugin/loader';
+import { createRegistry } from '../core/plugin/registry';
 import { session } from '../core/session/session';
 import { App } from '../core/shell/App';
-import { createAppRegistry } from './plugins';
+import { shellPlugin } from '../core/shell/plugin';
+import { pluginChunks } from './plugin-chunks';
+import { installedPlugins } from './plugins';
 
 const rootHooks = installErrorCapture();
 errorLog.restore();
 session.restore();
-const registry = createAppRegistry();
+
+// The shell is the kernel's own; the installed plugins a tenant has are loaded after sign-in.
+const registry = createRegistry();
+registry.register(shellPlugin);
+const loader = new PluginLoader({ registry, installed: installedPlugins, chunks: pluginChunks });
 
 createRoot(document.getElementById('root')!, rootHooks).render(
   <StrictMode>
-    <App registry={registry} />
+    <App registry={registry} loader={loader} />
   </StrictMode>,
 );

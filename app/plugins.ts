@@ -1,16 +1,14 @@
-import { createRegistry, type Registry } from '../core/plugin/registry';
-import type { BrowserPlugin } from '../core/plugin/types';
-import { shellPlugin } from '../core/shell/plugin';
-
 /**
- * The plugins installed in this product, in order. A plugin is one import and one line here; the
- * registry refuses duplicates (ids, routes, menu and button codes) and missing requirements at start-up.
+ * The plugins installed in this product: the folder names under `plugins/`, one line each. Adding or
+ * removing a plugin is one line here and a restart: the server loads `plugins/<id>/server.ts`
+ * (app/server-plugins.ts), the browser builds `plugins/<id>/index.ts` into a chunk of its own
+ * (app/plugin-chunks.ts) and requests it only when the signed-in user's tenant has the plugin.
+ * The shell (core/shell) is the kernel's own and always there. Nothing is imported here: both the
+ * server and the browser entry read this list.
  */
-export const plugins: readonly BrowserPlugin[] = [shellPlugin];
+export const installedPlugins = [
+  'dict',
+  'param',
+] as const;
 
-export function createAppRegistry(): Registry {
-  const registry = createRegistry();
-  for (const plugin of plugins) registry.register(plugin);
-  registry.check();
-  return registry;
-}
+export type InstalledPluginId = (typeof installedPlugins)[number];

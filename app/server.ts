@@ -1,16 +1,17 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer as startKernel, type StartOptions, type StartedServer } from '../core/server/listen';
-import { serverPlugins } from './server-plugins';
+import { loadServerPlugins } from './server-plugins';
 
 export type { StartOptions, StartedServer } from '../core/server/listen';
 
 /**
- * The reference API server of this product: the kernel with the installed server plugins, serving the
- * built browser app from ./dist. `npm start` runs the CLI below; tests and the bench call startServer().
+ * The reference API server of this product: the kernel with the installed server plugins (app/plugins.ts,
+ * loaded by app/server-plugins.ts), serving the built browser app from ./dist. `npm start` runs the CLI
+ * below; tests and the bench call startServer().
  */
-export function startServer(options: StartOptions = {}): Promise<StartedServer> {
-  return startKernel({ plugins: serverPlugins, ...options });
+export async function startServer(options: StartOptions = {}): Promise<StartedServer> {
+  return startKernel({ ...options, plugins: options.plugins ?? (await loadServerPlugins()) });
 }
 
 async function main(): Promise<void> {
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   });
   const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(dataDir, 'pglite')}`;
   console.log(`Reference server listening on ${server.url} (ready in ${Date.now() - started} ms; data: ${where})`);
-  console.log('Sign in with tenant 000000 and admin/admin (administrator) or demo/demo (user).');
+  console.log('Sign in with tenant 000000 and admin/admin (administrator) or demo/demo (user), or tenant 100001 and admin/admin.');
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

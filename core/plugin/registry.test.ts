@@ -93,3 +93,23 @@ describe('plugin registry', () => {
     expect(registry.user).toBeNull();
   });
 });
+
+describe('plugin registry, plugins coming and going', () => {
+  it('unregisters a plugin: its routes and codes are free again and its stores are disposed', () => {
+    const registry = createRegistry();
+    const disposed: string[] = [];
+    const menus = [{ code: 'param', name: { zh: '参数', en: 'Params' }, path: '/system/param', sort: 1 }];
+    registry.register(plugin('keep', { routes: [{ path: '/keep', load: page }], stores: [{ id: 's', create: () => 1, dispose: () => disposed.push('keep') }] }));
+    registry.register(plugin('param', { routes: [{ path: '/system/param', load: page }], menus, stores: [{ id: 's', create: () => 2, dispose: () => disposed.push('param') }] }));
+    registry.activate({ userId: '1', tenantId: '000000', roles: [] });
+    const before = registry.routes();
+
+    registry.unregister('param');
+    expect(registry.routes().map((r) => r.path)).toEqual(['/keep']);
+    expect(registry.routes()).not.toBe(before); // a new list: observers re-render
+    expect(disposed).toEqual(['param']);
+    expect(registry.store('keep', 's')).toBe(1);
+    expect(() => registry.register(plugin('param', { routes: [{ path: '/system/param', load: page }], menus }))).not.toThrow();
+    registry.unregister('nothing');
+  });
+});

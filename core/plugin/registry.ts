@@ -1,3 +1,4 @@
+import { observable, runInAction } from 'mobx';
 import { registerMessages } from '../i18n';
 import type { MenuDecl } from './manifest';
 import type { BrowserPlugin, RouteDecl } from './types';
@@ -16,9 +17,15 @@ export interface RegisteredRoute extends RouteDecl {
 export interface Registry {
   /** Adds a plugin; throws (changing nothing) when its id, a route path or a menu/button code is taken. */
   register(plugin: BrowserPlugin): void;
+  /**
+   * Removes a plugin registered earlier (its routes and codes; its stores are disposed). Used when the
+   * plugins of a tenant were loaded for a user who signs out. Unknown ids are ignored.
+   */
+  unregister(pluginId: string): void;
   /** Throws when a plugin requires one that is not installed. Call after registering everything. */
   check(): void;
   plugins(): readonly BrowserPlugin[];
+  /** Observable (mobx): a component that is an observer re-renders when plugins come and go. */
   routes(): readonly RegisteredRoute[];
   /** `/x` → `/x/index` for every route `/x/index` whose short form is not a route itself. */
   aliases(): ReadonlyMap<string, string>;
@@ -49,7 +56,9 @@ export function createRegistry(): Registry {
   const installed: BrowserPlugin[] = [];
   const routeOwners = new Map<string, string>();
   const codeOwners = new Map<string, string>();
-  let routeList: RegisteredRoute[] = [];
+  // Observable: plugins are registered while the app runs (after sign-in), and the routes follow.
+  const routeList = observable.box<readonly RegisteredRoute[]>([], { deep: false });
+  const setRoutes = (routes: readonly RegisteredRoute[]) => runInAction(() => routeList.set(routes));
   let activeUser: UserContext | null = null;
   let live: { key: string; value: unknown; dispose?: (store: never) => void }[] = [];
 
@@ -82,10 +91,20 @@ export function createRegistry(): Registry {
       installed.push(plugin);
       for (const [path, owner] of paths) routeOwners.set(path, owner);
       for (const [code, owner] of codes) codeOwners.set(code, owner);
-      routeList = [...routeList, ...(plugin.routes ?? []).map((route) => ({ ...route, pluginId: plugin.id }))];
+      setRoutes([...routeList.get(), ...(plugin.routes ?? []).map((route) => ({ ...route, pluginId: plugin.id }))]);
       if (plugin.messages) registerMessages(plugin.messages);
       // A plugin installed while a user is signed in gets its stores at once.
       if (activeUser) createStores(plugin);
+    },
+
+    unregister(pluginId) {
+      const index = installed.findIndex((p) => p.id === pluginId);
+      if (index < 0) return;
+      disposeStores((key) => key.startsWith(`${pluginId}/`));
+      installed.splice(index, 1);
+      for (const [path, owner] of [...routeOwners]) if (owner === pluginId) routeOwners.delete(path);
+      for (const [code, owner] of [...codeOwners]) if (owner === pluginId) codeOwners.delete(code);
+      setRoutes(routeList.get().filter((route) => route.pluginId !== pluginId));
     },
 
     check() {
@@ -97,11 +116,11 @@ export function createRegistry(): Registry {
     },
 
     plugins: () => installed,
-    routes: () => routeList,
+    routes: () => routeList.get(),
 
     aliases() {
       const map = new Map<string, string>();
-      for (const route of routeList) {
+      for (const route of routeList.get()) {
         const match = /^(\/.+)\/index$/.exec(route.path);
         if (match && !routeOwners.has(match[1]!)) map.set(match[1]!, route.path);
       }
@@ -115,15 +134,7 @@ export function createRegistry(): Registry {
     },
 
     deactivate() {
-      // Newest first, so a store made later (possibly using an earlier one) goes first.
-      for (const entry of [...live].reverse()) {
-        try {
-          entry.dispose?.(entry.value as never);
-        } catch (error) {
-          console.error(`Disposing store "${entry.key}" failed`, error);
-        }
-      }
-      live = [];
+      disposeStores(() => true);
       activeUser = null;
     },
 
@@ -135,6 +146,19 @@ export function createRegistry(): Registry {
       return live.find((entry) => entry.key === `${pluginId}/${storeId}`)?.value as T | undefined;
     },
   };
+
+  /** Disposes the live stores whose key matches, newest first (a store made later may use an earlier one). */
+  function disposeStores(matches: (key: string) => boolean): void {
+    for (const entry of [...live].reverse()) {
+      if (!matches(entry.key)) continue;
+      try {
+        entry.dispose?.(entry.value as never);
+      } catch (error) {
+        console.error(`Disposing store "${entry.key}" failed`, error);
+      }
+    }
+    live = live.filter((entry) => !matches(entry.key));
+  }
 
   function createStores(plugin: BrowserPlugin): void {
     for (const decl of plugin.stores ?? []) {

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Messages, Language } from '../i18n';
+import type { EntityDef } from '../schema/entity';
 import type { LocalText, PluginManifest } from './manifest';
 
 export interface RouteMeta {
@@ -34,6 +35,13 @@ export interface BrowserPlugin extends PluginManifest {
   routes?: RouteDecl[];
   messages?: Record<Language, Messages>;
   stores?: StoreDecl[];
+  /** The plugin's entity definitions (the same objects its server part uses). */
+  entities?: readonly EntityDef[];
+}
+
+/** What `plugins/<id>/index.ts` exports: the plugin as its default export. */
+export interface BrowserPluginModule {
+  default: BrowserPlugin;
 }
 
 /** Identity helper that types a plugin definition. */

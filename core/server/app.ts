@@ -10,6 +10,7 @@ import { logRoutes } from './log/routes';
 import { menuRoutes } from './menu/routes';
 import { ossRoutes } from './oss/routes';
 import type { ServerPlugin } from './plugin';
+import { mountPlugins } from './registry';
 import { mountBrowserApp } from './static';
 import { tenantRoutes } from './tenant/routes';
 import { userRoutes } from './user/routes';
@@ -17,7 +18,10 @@ import { userRoutes } from './user/routes';
 /** Request bodies above this are refused before a handler reads them (uploads set their own limit). */
 const MAX_BODY = 1024 * 1024;
 
-/** The HTTP application: `/api/*` (kernel routes, then each plugin's) and the browser app around it. */
+/**
+ * The HTTP application: `/api/*` (kernel routes, then each plugin's, given in dependency order) and the
+ * browser app around it.
+ */
 export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], distDir: string | null): Hono {
   const api = new Hono<AppEnv>();
   api.use('*', apiHeaders);
@@ -35,7 +39,8 @@ export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], 
   tenantRoutes(api, ctx);
   ossRoutes(api, ctx);
   logRoutes(api, ctx);
-  for (const plugin of plugins) plugin.routes?.(api, ctx);
+  // Each plugin's routes behind its tenant switch; overlapping paths are refused at start.
+  mountPlugins(api, ctx, plugins);
 
   const app = new Hono();
   const onError = errorHandler(ctx.log);

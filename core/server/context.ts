@@ -2,6 +2,7 @@ import type { AuthUser } from './auth/user';
 import type { TokenService } from './auth/jwt';
 import type { Db } from './db/types';
 import type { IdGenerator } from './ids';
+import type { TenantPlugins } from './tenant/plugins';
 
 export interface Logger {
   info(message: string): void;
@@ -18,6 +19,8 @@ export interface ServerContext {
   log: Logger;
   /** Ids of the installed plugins (the shell included): menus declared by others are not served. */
   pluginIds: readonly string[];
+  /** Which installed plugins each tenant has switched on (read per request, briefly cached). */
+  tenantPlugins: TenantPlugins;
 }
 
 /** Hono's environment for API routes: the signed-in caller, when the request carried a valid token. */

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { PluginManifest } from '../plugin/manifest';
+import type { EntityDef } from '../schema/entity';
 import type { AppEnv, ServerContext } from './context';
 import type { Migration } from './db/migrate';
 import type { Tx } from './db/types';
@@ -12,13 +13,19 @@ export type { Migration } from './db/migrate';
  *
  * - `migrations` run once each, in order, recorded as `<manifest.id>/<migration.id>`. A table with a
  *   `tenant_id` column gets row-level security automatically.
- * - `routes` mounts handlers under `/api` (paths like `/blade-desk/notice/list`). Every route needs a
- *   signed-in user unless listed in `publicPaths`. Do tenant work inside `ctx.db.tenant(user.tenantId, …)`
- *   and still filter by tenant_id: row-level security is the second lock, not the first.
- * - `seed` runs once, after the migrations, as the database owner (all tenants).
+ * - `routes` mounts handlers under `/api` (paths like `/blade-desk/notice/list`; `mountCrud` from
+ *   `core/server/crud` mounts an entity's). Every route needs a signed-in user unless listed in
+ *   `publicPaths`, and answers 403 `当前租户未开通此功能` for a tenant that has the plugin switched off.
+ *   A path another plugin (or the kernel) serves is refused at start. Do tenant work inside
+ *   `ctx.db.tenant(user.tenantId, …)` and still filter by tenant_id: row-level security is the second
+ *   lock, not the first.
+ * - `seed` runs once, after the migrations, as the database owner (all tenants). Keep its data inside
+ *   the function: the test server's database snapshot is keyed on the migrations' and the seed's source.
  */
 export interface ServerPlugin {
   manifest: PluginManifest;
+  /** The entity definitions it serves (the same objects as the browser side's), for tools and tests. */
+  entities?: readonly EntityDef[];
   migrations?: readonly Migration[];
   routes?: (api: Hono<AppEnv>, ctx: ServerContext) => void;
   seed?: (tx: Tx, ctx: ServerContext) => Promise<void>;

@@ -13,8 +13,9 @@ import type { Db, Tx } from './db/types';
 import { createIdGenerator } from './ids';
 import { syncMenus } from './menu/sync';
 import type { ServerPlugin } from './plugin';
-import { kernelMigrations } from './schema/kernel';
-import { seedKernel } from './seed/kernel-seed';
+import { checkServerPlugins } from './registry';
+import { kernelMigrationSet } from './seed/kernel-migrations';
+import { createTenantPlugins } from './tenant/plugins';
 
 export interface OpenOptions {
   /** Real PostgreSQL (through `pg`); else embedded PGlite. */
@@ -54,7 +55,9 @@ async function openDb(options: OpenOptions): Promise<Db & Partial<Pick<PgliteDb,
  * Every step is idempotent, so a restart (or a second instance) finds everything as it left it.
  */
 export async function openServer(options: OpenOptions = {}): Promise<OpenServer> {
-  const plugins = options.plugins ?? [];
+  // Conflicts between plugins (ids, codes, requires, parents) stop the start before the database opens.
+  const plugins = checkServerPlugins(shellManifest, options.plugins ?? []);
+  const manifests = [shellManifest, ...plugins.map((p) => p.manifest)];
   const now = options.now ?? (() => new Date());
   const ids = createIdGenerator();
   const secret = options.tokenSecret ?? loadTokenSecret({ env: process.env.BLADE_TOKEN_SECRET, dataDir: options.memory ? undefined : options.dataDir });
@@ -66,10 +69,11 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       now,
       tokens: createTokenService(secret, now),
       log: options.log ?? consoleLogger,
-      pluginIds: [shellManifest.id, ...plugins.map((p) => p.manifest.id)],
+      pluginIds: manifests.map((m) => m.id),
+      tenantPlugins: createTenantPlugins(db, manifests),
     };
     const sets: MigrationSet[] = [
-      { owner: 'kernel', migrations: [...kernelMigrations, { id: '002_seed', run: (tx) => seedKernel(tx, ids) }] },
+      { owner: 'kernel', migrations: kernelMigrationSet(ids) },
       ...plugins.map((p) => ({
         owner: p.manifest.id,
         // A plugin's seed runs once, after its migrations, recorded like one.
@@ -79,7 +83,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
     const applied = await runMigrations(db, sets);
     if (applied.length > 0) ctx.log.info(`Applied ${applied.join(', ')}`);
     await secureTables(db);
-    await syncMenus(db, ids, [shellManifest, ...plugins.map((p) => p.manifest)]);
+    await syncMenus(db, ids, manifests);
     const app = createApp(ctx, plugins, options.distDir ?? null);
     return { app, ctx, dump: db.dump, close: () => db.close() };
   } catch (error) {

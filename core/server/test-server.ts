@@ -7,8 +7,8 @@ import type { TokenBody } from './auth/issue';
 import { hashPassword, md5 } from './auth/password';
 import type { Logger, ServerContext } from './context';
 import type { ServerPlugin } from './plugin';
-import { kernelMigrations } from './schema/kernel';
-import { insertRole, seedKernel } from './seed/kernel-seed';
+import { kernelMigrationSource } from './seed/kernel-migrations';
+import { insertRole } from './seed/kernel-seed';
 import { openServer, type OpenServer } from './start';
 import { ADMIN_TENANT, insertTenant } from './tenant/tenants';
 import { insertUser, USER_APPROVED } from './user/users';
@@ -53,17 +53,30 @@ export interface TestServer {
   signIn(account: string, password: string, tenantId?: string): Promise<TokenBody>;
   /** A tenant with an `administrator` and a `user` role; returns their ids. */
   addTenant(tenantId: string, name?: string): Promise<{ userRoleId: string; adminRoleId: string }>;
+  /**
+   * A role in a tenant granted exactly these menu/button codes (they must be declared by a mounted
+   * manifest); returns its id.
+   */
+  addRole(r: { tenantId: string; alias: string; codes: readonly string[]; name?: string }): Promise<string>;
   /** An approved user in a tenant with the given role id; returns the user id. */
   addUser(u: { tenantId: string; account: string; password: string; roleId: string; realName?: string }): Promise<string>;
   close(): Promise<void>;
 }
 
-const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_VERSION = 2;
 
 function snapshotFile(plugins: readonly ServerPlugin[]): string {
   const key = createHash('sha256')
-    .update(JSON.stringify({ v: SNAPSHOT_VERSION, kernel: kernelMigrations, seed: seedKernel.toString(), hash: hashPassword.toString() }))
-    .update(JSON.stringify(plugins.map((p) => ({ id: p.manifest.id, migrations: p.migrations, seed: p.seed?.toString() }))))
+    .update(JSON.stringify({ v: SNAPSHOT_VERSION, kernel: kernelMigrationSource(), hash: hashPassword.toString() }))
+    .update(
+      JSON.stringify(
+        plugins.map((p) => ({
+          id: p.manifest.id,
+          migrations: p.migrations?.map((m) => ({ id: m.id, sql: m.sql, run: m.run?.toString() })),
+          seed: p.seed?.toString(),
+        })),
+      ),
+    )
     .digest('hex')
     .slice(0, 16);
   return join(tmpdir(), `card-admin-pglite-${key}.tar`);
@@ -155,6 +168,18 @@ export async function createTestServer(options: { plugins?: readonly ServerPlugi
         const adminRoleId = await insertRole(tx, ctx.ids, { tenantId, name: '管理员', alias: 'administrator', sort: 1 });
         const userRoleId = await insertRole(tx, ctx.ids, { tenantId, name: '用户', alias: 'user', sort: 2 });
         return { userRoleId, adminRoleId };
+      });
+    },
+    async addRole(r) {
+      return ctx.db.system(async (tx) => {
+        const menus = await tx.query<{ id: string; code: string }>('select id, code from blade_menu where code = any($1::varchar[]) and is_deleted = 0', [[...r.codes]]);
+        const unknown = r.codes.filter((code) => !menus.some((m) => m.code === code));
+        if (unknown.length > 0) throw new Error(`addRole(): unknown menu/button code(s) ${unknown.join(', ')}`);
+        const roleId = await insertRole(tx, ctx.ids, { tenantId: r.tenantId, name: r.name ?? r.alias, alias: r.alias, sort: 50 });
+        for (const menu of menus) {
+          await tx.query('insert into blade_role_menu (id, tenant_id, menu_id, role_id) values ($1, $2, $3, $4)', [ctx.ids.next(), r.tenantId, menu.id, roleId]);
+        }
+        return roleId;
       });
     },
     async addUser(u) {

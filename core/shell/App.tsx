@@ -5,6 +5,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, type 
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../config';
 import { setNavigator } from '../navigation/navigator';
+import type { PluginLoader } from '../plugin/loader';
 import type { RegisteredRoute, Registry } from '../plugin/registry';
 import { getAccessCookie } from '../session/cookies';
 import { session } from '../session/session';
@@ -12,6 +13,7 @@ import { guard } from './guard';
 import { lazyPage, withTimeout } from './lazy';
 import { PageBoundary } from './PageBoundary';
 import { PageLoading } from './PageLoading';
+import { PluginLoaderContext } from './plugins-context';
 import { preferences } from './preferences';
 import { isBlank, matchRoute, routeTitle } from './routing';
 import { usePageTitle } from './title';
@@ -82,7 +84,8 @@ function BlankPage({ route }: { route: RegisteredRoute }) {
  */
 const AppRoutes = observer(function AppRoutes({ registry }: { registry: Registry }) {
   const location = useLocation();
-  const blankRoutes = useMemo(() => registry.routes().filter(isBlank), [registry]);
+  const allRoutes = registry.routes(); // observable: plugins arrive after sign-in
+  const blankRoutes = useMemo(() => allRoutes.filter(isBlank), [allRoutes]);
   const onBlank = matchRoute(blankRoutes, location.pathname) !== null;
   const mainLocation = useRef<Location | null>(null);
   if (!onBlank) mainLocation.current = location;
@@ -116,38 +119,50 @@ const AppRoutes = observer(function AppRoutes({ registry }: { registry: Registry
   );
 });
 
-/** Plugin stores live while a user is signed in (created per user, disposed at sign-out). */
-function useStoreActivation(registry: Registry): void {
+/**
+ * While a user is signed in: the plugins their tenant has are loaded and registered (with a loader), and
+ * the plugin stores live (created per user, disposed at sign-out, when the loaded plugins go too).
+ */
+function usePluginActivation(registry: Registry, loader: PluginLoader | undefined): void {
   useEffect(
     () =>
       reaction(
         () => (session.token && session.userInfo ? `${session.userInfo.tenant_id}/${session.userInfo.user_id}` : ''),
         (key) => {
           if (key && session.userInfo) {
-            registry.activate({ userId: session.userInfo.user_id, tenantId: session.userInfo.tenant_id, roles: session.roles });
-          } else registry.deactivate();
+            if (registry.user?.userId !== session.userInfo.user_id || registry.user.tenantId !== session.userInfo.tenant_id) {
+              registry.activate({ userId: session.userInfo.user_id, tenantId: session.userInfo.tenant_id, roles: session.roles });
+            }
+            void loader?.load(key);
+          } else {
+            registry.deactivate();
+            loader?.unload();
+          }
         },
         { fireImmediately: true },
       ),
-    [registry],
+    [registry, loader],
   );
 }
 
 /**
- * The whole browser app: the router, the guard, and the routes of every installed plugin. Arco's
- * ConfigProvider (its locale) sits in the main layout: the login page shows none of Arco's own texts and
+ * The whole browser app: the router, the guard, and the routes of the plugins: the kernel's own (the
+ * shell, registered up front) and, with a `loader`, those the signed-in user's tenant has, loaded after
+ * sign-in. Arco's ConfigProvider (its locale) sits in the main layout: the login page shows none of Arco's own texts and
  * loads faster without it.
  */
-export const App = observer(function App({ registry }: { registry: Registry }) {
-  useStoreActivation(registry);
+export const App = observer(function App({ registry, loader }: { registry: Registry; loader?: PluginLoader }) {
+  usePluginActivation(registry, loader);
   void preferences.language; // re-render the routes (titles, guard) when the language changes
   return (
-    <BrowserRouter>
-      <NavigatorBinder />
-      <Guard registry={registry}>
-        <AppRoutes registry={registry} />
-      </Guard>
-    </BrowserRouter>
+    <PluginLoaderContext value={loader ?? null}>
+      <BrowserRouter>
+        <NavigatorBinder />
+        <Guard registry={registry}>
+          <AppRoutes registry={registry} />
+        </Guard>
+      </BrowserRouter>
+    </PluginLoaderContext>
   );
 });
 

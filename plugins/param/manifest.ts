@@ -12,7 +12,9 @@ export const paramManifest: PluginManifest = {
       path: '/system/param',
       icon: 'code-square',
       sort: 6,
-      buttons: crudButtons('param'),
+      // The demo `user` role may look at parameters, not change them.
+      roles: ['user'],
+      buttons: crudButtons('param', { view: ['user'] }),
     },
   ],
 };

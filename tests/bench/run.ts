@@ -8,12 +8,19 @@ import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../e2e/browser';
 import { startServerProcess } from '../e2e/server-process';
 import { LOGIN_BUTTON, HOME_MARKER, fillLogin } from '../e2e/selectors';
+import { benchParamsList, benchPluginBytes } from './browser-plugins';
+import { benchServer } from './server';
 
 const RUNS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function main() {
+  await browserFigures();
+  await benchServer();
+}
+
+async function browserFigures() {
   const server = await startServerProcess();
   const browser = await launchBrowser();
   try {
@@ -58,6 +65,9 @@ async function main() {
     }
     console.log(`\nnavigation → usable login form: median ${median(formTimes).toFixed(0)} ms (${formTimes.map((t) => t.toFixed(0)).join(', ')})`);
     console.log(`click sign-in → home rendered:    median ${median(signInTimes).toFixed(0)} ms (${signInTimes.map((t) => t.toFixed(0)).join(', ')})`);
+
+    await benchParamsList(browser, server.url);
+    await benchPluginBytes(browser, server.url);
   } finally {
     await browser.close();
     await server.stop();

@@ -33,6 +33,20 @@ export async function visibleMenus(tx: Tx, user: AuthUser, pluginIds: readonly s
   );
 }
 
+/**
+ * Leaves out group menus (`is_group`) none of whose children is in the list, repeatedly (a group of
+ * empty groups goes too): a shared group such as 系统管理 disappears when every plugin under it is off.
+ */
+export function pruneEmptyGroups(menus: MenuRow[]): MenuRow[] {
+  let list = menus;
+  for (;;) {
+    const parents = new Set(list.map((m) => m.parent_id));
+    const kept = list.filter((m) => !m.is_group || parents.has(m.id));
+    if (kept.length === list.length) return kept;
+    list = kept;
+  }
+}
+
 export async function menusById(tx: Tx, ids: string[]): Promise<MenuRow[]> {
   if (ids.length === 0) return [];
   return tx.query<MenuRow>('select * from blade_menu where id = any($1::bigint[]) and is_deleted = 0', [ids]);

@@ -5,7 +5,7 @@ import type { AppEnv, ServerContext } from '../context';
 import { rData } from '../http/r';
 import { optionalParam, parseInput } from '../http/validate';
 import { isId } from '../user/users';
-import { menusById, tenantTopMenus, topMenuMenuIds, visibleMenus } from './queries';
+import { menusById, pruneEmptyGroups, tenantTopMenus, topMenuMenuIds, visibleMenus } from './queries';
 import { buildTree } from './tree';
 import { buttonNode, menuVO, topMenuVO } from './vo';
 
@@ -18,21 +18,23 @@ export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   api.get('/blade-system/menu/routes', async (c) => {
     const user = currentUser(c);
     const { topMenuId } = parseInput(routesQuery, c.req.query());
+    const pluginIds = await ctx.tenantPlugins.visible(user.tenantId);
     const tree = await ctx.db.tenant(user.tenantId, async (tx) => {
-      let menus = await visibleMenus(tx, user, ctx.pluginIds, 1);
+      let menus = await visibleMenus(tx, user, pluginIds, 1);
       if (topMenuId && isId(topMenuId)) {
         const shown = await topMenuMenuIds(tx, user.tenantId, topMenuId);
         menus = menus.filter((m) => shown.has(m.id));
       }
-      return buildTree(menus.map(menuVO));
+      return buildTree(pruneEmptyGroups(menus).map(menuVO));
     });
     return c.json(rData(tree));
   });
 
   api.get('/blade-system/menu/buttons', async (c) => {
     const user = currentUser(c);
+    const pluginIds = await ctx.tenantPlugins.visible(user.tenantId);
     const tree = await ctx.db.tenant(user.tenantId, async (tx) => {
-      const buttons = await visibleMenus(tx, user, ctx.pluginIds, 2);
+      const buttons = await visibleMenus(tx, user, pluginIds, 2);
       const parents = await menusById(tx, [...new Set(buttons.map((b) => b.parent_id))]);
       return buildTree([...parents, ...buttons].map(buttonNode));
     });
@@ -42,8 +44,9 @@ export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   // Only the top menus under which this user would see something.
   api.get('/blade-system/menu/top-menu', async (c) => {
     const user = currentUser(c);
+    const pluginIds = await ctx.tenantPlugins.visible(user.tenantId);
     const list = await ctx.db.tenant(user.tenantId, async (tx) => {
-      const visible = new Set((await visibleMenus(tx, user, ctx.pluginIds, 1)).map((m) => m.id));
+      const visible = new Set(pruneEmptyGroups(await visibleMenus(tx, user, pluginIds, 1)).map((m) => m.id));
       const tops = await tenantTopMenus(tx, user.tenantId);
       return tops.filter((t) => t.menu_ids.some((id) => visible.has(id))).map(topMenuVO);
     });

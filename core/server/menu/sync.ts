@@ -8,8 +8,14 @@ import { ADMINISTRATOR_ROLE } from '../auth/user';
  * Menus, buttons and top menus come from the installed plugins' manifests (plain data shared with the
  * browser). On every start each declaration is upserted by its code; a row is rewritten only when its
  * declaration changed (decl_hash), so an administrator's later edits survive restarts. When a code is new,
- * every tenant's `administrator` role and the roles the declaration lists get it.
+ * every tenant's `administrator` and `admin` (tenant administrator) roles and the roles the declaration
+ * lists get it. A top-level declaration with `parent` hangs under that code (the shell's `system` group,
+ * say); a `group` menu is marked so that a user's menu leaves it out while it has no visible child. A top
+ * menu shows the menus it lists and their descendants.
  */
+
+/** Role aliases that get every new menu and button: the super administrator and each tenant's administrator. */
+export const GRANT_ALL_ROLES = [ADMINISTRATOR_ROLE, 'admin'];
 const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 interface Row {
@@ -24,6 +30,7 @@ interface Row {
   sort: number;
   action: number;
   isOpen: number;
+  group: boolean;
   roles: string[];
 }
 
@@ -33,8 +40,8 @@ function flatten(manifest: PluginManifest): Row[] {
   const walk = (menus: MenuDecl[] | undefined, parentCode: string | null) => {
     for (const m of menus ?? []) {
       rows.push({
-        plugin: manifest.id, parentCode, code: m.code, category: 1, name: m.name, alias: 'menu', path: m.path,
-        source: m.icon ?? '', sort: m.sort, action: 0, isOpen: m.isOpen ?? 1, roles: m.roles ?? [],
+        plugin: manifest.id, parentCode: parentCode ?? m.parent ?? null, code: m.code, category: 1, name: m.name, alias: 'menu', path: m.path,
+        source: m.icon ?? '', sort: m.sort, action: 0, isOpen: m.isOpen ?? 1, group: !!m.group, roles: m.roles ?? [],
       });
       for (const b of m.buttons ?? []) rows.push(buttonRow(manifest.id, m.code, b));
       walk(m.children, m.code);
@@ -47,7 +54,7 @@ function flatten(manifest: PluginManifest): Row[] {
 function buttonRow(plugin: string, parentCode: string, b: ButtonDecl): Row {
   return {
     plugin, parentCode, code: b.code, category: 2, name: b.name, alias: b.alias, path: b.path ?? '',
-    source: b.icon ?? '', sort: b.sort ?? 0, action: b.action ?? 0, isOpen: 1, roles: b.roles ?? [],
+    source: b.icon ?? '', sort: b.sort ?? 0, action: b.action ?? 0, isOpen: 1, group: false, roles: b.roles ?? [],
   };
 }
 
@@ -65,15 +72,16 @@ async function upsertMenu(tx: Tx, ids: IdGenerator, row: Row, parentId: string):
   const { roles: _roles, ...declared } = row;
   const values = [
     ids.next(), parentId, row.code, row.name.zh, row.name.en, row.alias, row.path, row.source, row.sort, row.category, row.action,
-    row.isOpen, row.plugin, hash({ ...declared, parentId }),
+    row.isOpen, row.plugin, hash({ ...declared, parentId }), row.group ? 1 : 0,
   ];
   const changed = await tx.one<{ id: string; inserted: boolean }>(
-    `insert into blade_menu (id, parent_id, code, name, name_en, alias, path, source, sort, category, action, is_open, plugin, decl_hash)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+    `insert into blade_menu (id, parent_id, code, name, name_en, alias, path, source, sort, category, action, is_open, plugin, decl_hash, is_group)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      on conflict (code) do update set
        parent_id = excluded.parent_id, name = excluded.name, name_en = excluded.name_en, alias = excluded.alias,
        path = excluded.path, source = excluded.source, sort = excluded.sort, category = excluded.category,
-       action = excluded.action, is_open = excluded.is_open, plugin = excluded.plugin, decl_hash = excluded.decl_hash
+       action = excluded.action, is_open = excluded.is_open, plugin = excluded.plugin, decl_hash = excluded.decl_hash,
+       is_group = excluded.is_group
      where blade_menu.decl_hash is distinct from excluded.decl_hash
      returning id, (xmax = 0) as inserted`,
     values,
@@ -86,7 +94,7 @@ async function upsertMenu(tx: Tx, ids: IdGenerator, row: Row, parentId: string):
 async function grantToRoles(tx: Tx, ids: IdGenerator, menuId: string, aliases: string[]): Promise<void> {
   const roles = await tx.query<{ id: string; tenant_id: string }>(
     'select id, tenant_id from blade_role where is_deleted = 0 and role_alias = any($1::varchar[])',
-    [[ADMINISTRATOR_ROLE, ...aliases]],
+    [[...GRANT_ALL_ROLES, ...aliases]],
   );
   for (const role of roles) {
     await tx.query(
@@ -96,7 +104,26 @@ async function grantToRoles(tx: Tx, ids: IdGenerator, menuId: string, aliases: s
   }
 }
 
-async function syncTopMenu(tx: Tx, ids: IdGenerator, plugin: string, top: TopMenuDecl, tenantId: string, menuIds: Map<string, string>): Promise<void> {
+/** The ids of the listed menus and of all their descendant menus (category 1), codes checked. */
+async function topMenuShows(tx: Tx, plugin: string, top: TopMenuDecl, menuIds: Map<string, string>): Promise<string[]> {
+  const listed = top.menus.map((code) => {
+    const menuId = menuIds.get(code);
+    if (!menuId) throw new Error(`Top menu "${top.code}" of "${plugin}" lists unknown menu code "${code}".`);
+    return menuId;
+  });
+  const rows = await tx.query<{ id: string }>(
+    `with recursive shown as (
+       select id from blade_menu where id = any($1::bigint[])
+       union
+       select m.id from blade_menu m join shown s on m.parent_id = s.id where m.category = 1 and m.is_deleted = 0
+     )
+     select id from shown order by id`,
+    [listed],
+  );
+  return rows.map((r) => r.id);
+}
+
+async function syncTopMenu(tx: Tx, ids: IdGenerator, plugin: string, top: TopMenuDecl, tenantId: string, shows: string[]): Promise<void> {
   const row = await tx.one<{ id: string }>(
     `insert into blade_top_menu (id, tenant_id, code, name, name_en, source, sort, plugin, decl_hash)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -105,13 +132,12 @@ async function syncTopMenu(tx: Tx, ids: IdGenerator, plugin: string, top: TopMen
        plugin = excluded.plugin, decl_hash = excluded.decl_hash, update_time = now()
      where blade_top_menu.decl_hash is distinct from excluded.decl_hash
      returning id`,
-    [ids.next(), tenantId, top.code, top.name.zh, top.name.en, top.icon ?? '', top.sort, plugin, hash(top)],
+    // The hash covers what the top menu shows, so a plugin attaching a menu below a listed one updates it.
+    [ids.next(), tenantId, top.code, top.name.zh, top.name.en, top.icon ?? '', top.sort, plugin, hash({ top, shows })],
   );
   if (!row) return; // unchanged declaration: the administrator's settings stay
   await tx.query('delete from blade_top_menu_setting where top_menu_id = $1', [row.id]);
-  for (const code of top.menus) {
-    const menuId = menuIds.get(code);
-    if (!menuId) throw new Error(`Top menu "${top.code}" of "${plugin}" lists unknown menu code "${code}".`);
+  for (const menuId of shows) {
     await tx.query(
       'insert into blade_top_menu_setting (id, tenant_id, top_menu_id, menu_id) values ($1, $2, $3, $4) on conflict do nothing',
       [ids.next(), tenantId, row.id, menuId],
@@ -127,7 +153,13 @@ export async function syncMenus(db: Db, ids: IdGenerator, manifests: readonly Pl
     await tx.query(`select pg_advisory_xact_lock(hashtext('sync_menus'))`);
     const menuIds = new Map<string, string>();
     for (const row of rows) {
-      const parentId = row.parentCode ? menuIds.get(row.parentCode)! : '0';
+      let parentId = '0';
+      if (row.parentCode) {
+        const known =
+          menuIds.get(row.parentCode) ?? (await tx.one<{ id: string }>('select id from blade_menu where code = $1 and category = 1', [row.parentCode]))?.id;
+        if (!known) throw new Error(`Menu "${row.code}" of "${row.plugin}" is attached under "${row.parentCode}", which is not declared.`);
+        parentId = known;
+      }
       const { id, inserted } = await upsertMenu(tx, ids, row, parentId);
       menuIds.set(row.code, id);
       if (inserted) await grantToRoles(tx, ids, id, row.roles);
@@ -135,7 +167,8 @@ export async function syncMenus(db: Db, ids: IdGenerator, manifests: readonly Pl
     const tenants = await tx.query<{ tenant_id: string }>('select tenant_id from blade_tenant where is_deleted = 0');
     for (const manifest of manifests) {
       for (const top of manifest.topMenus ?? []) {
-        for (const { tenant_id } of tenants) await syncTopMenu(tx, ids, manifest.id, top, tenant_id, menuIds);
+        const shows = await topMenuShows(tx, manifest.id, top, menuIds);
+        for (const { tenant_id } of tenants) await syncTopMenu(tx, ids, manifest.id, top, tenant_id, shows);
       }
     }
   });

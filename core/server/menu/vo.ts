@@ -16,6 +16,8 @@ export interface MenuRow {
   component: string | null;
   remark: string | null;
   is_deleted: number;
+  /** 1: a grouping menu, hidden while it has no visible child. */
+  is_group?: number;
 }
 
 /** BladeX `MenuVO` (contract §4) plus `nameEn`, which the browser shows in English. */

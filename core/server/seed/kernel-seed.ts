@@ -85,3 +85,49 @@ export async function seedKernel(tx: Tx, ids: IdGenerator): Promise<void> {
     postIds: [SEED.postId],
   });
 }
+
+/** The demo tenant (contract "Seed for demos and tests"): its own administrator admin/admin (role alias `admin`). */
+export const DEMO_TENANT = {
+  tenantId: '100001',
+  tenantRowId: '1123598820738675211',
+  adminRoleId: '1123598816738675211',
+  deptId: '1123598813738675211',
+  adminUserId: '1123598821738675211',
+} as const;
+
+/**
+ * A second tenant, 演示租户, so that per-tenant switching and isolation can be shown: role 管理员 (`admin`,
+ * the tenant's administrator: menu sync grants it every menu and button, and menus that already exist are
+ * granted here), a department, and the user admin/admin.
+ */
+export async function seedDemoTenant(tx: Tx, ids: IdGenerator): Promise<void> {
+  const t = DEMO_TENANT.tenantId;
+  await insertTenant(tx, ids, { id: DEMO_TENANT.tenantRowId, tenantId: t, tenantName: '演示租户', linkman: 'admin', contactNumber: '13600000000', address: '演示' });
+  await insertRole(tx, ids, { id: DEMO_TENANT.adminRoleId, tenantId: t, name: '管理员', alias: 'admin', sort: 1 });
+  await tx.query(
+    `insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort)
+     values ($1, $2, 0, '0', 1, '演示租户', '演示租户', 1)`,
+    [DEMO_TENANT.deptId, t],
+  );
+  await insertUser(tx, ids, {
+    id: DEMO_TENANT.adminUserId,
+    tenantId: t,
+    account: 'admin',
+    passwordHash: await hashPassword(md5('admin')),
+    name: '管理员',
+    realName: '演示管理员',
+    email: 'admin@demo.bladex.vip',
+    phone: '13600000000',
+    roleIds: [DEMO_TENANT.adminRoleId],
+    deptIds: [DEMO_TENANT.deptId],
+  });
+  const menus = await tx.query<{ id: string }>('select id from blade_menu where is_deleted = 0 order by id');
+  for (const menu of menus) {
+    await tx.query('insert into blade_role_menu (id, tenant_id, menu_id, role_id) values ($1, $2, $3, $4) on conflict do nothing', [
+      ids.next(),
+      t,
+      menu.id,
+      DEMO_TENANT.adminRoleId,
+    ]);
+  }
+}

@@ -50,9 +50,11 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
   const navigate = useNavigate();
   useSessionWork();
 
-  const routes = useMemo(() => registry.routes().filter((route) => route.layout !== 'blank'), [registry]);
+  // Observable: the tenant's plugins are registered after sign-in, their routes appear without a reload.
+  const allRoutes = registry.routes();
+  const routes = useMemo(() => allRoutes.filter((route) => route.layout !== 'blank'), [allRoutes]);
   // Short forms redirect here, not in the top-level routes: leaving the layout would unmount every tab.
-  const aliases = useMemo(() => new Map([['/', '/wel'], ...registry.aliases()]), [registry]);
+  const aliases = useMemo(() => new Map([['/', '/wel'], ...registry.aliases()]), [registry, allRoutes]);
   const alias = aliases.get(location.pathname);
   const current = alias ? '' : `${location.pathname}${location.search}`;
   const match = matchRoute(routes, location.pathname);

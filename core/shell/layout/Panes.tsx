@@ -10,6 +10,7 @@ import { lazyPage } from '../lazy';
 import { PageBoundary } from '../PageBoundary';
 import { PageLoading } from '../PageLoading';
 import NotAvailablePage from '../pages/NotAvailablePage';
+import { usePluginLoader } from '../plugins-context';
 
 function RoutePage({ route }: { route: RegisteredRoute }) {
   const Page = lazyPage(route.load);
@@ -29,8 +30,25 @@ function RoutePage({ route }: { route: RegisteredRoute }) {
 const Unserved = observer(function Unserved() {
   const { t } = useTranslation();
   const location = useLocation();
+  const loader = usePluginLoader();
   const state = session.menuState;
   if (state === 'idle' || state === 'loading') return <PageLoading tip={t('layout.menuLoading')} />;
+  // The tenant's plugins are still arriving: the page may well be theirs.
+  if (loader?.pending) return <PageLoading tip={t('layout.pluginsLoading')} />;
+  if (loader?.state === 'error') {
+    return (
+      <Result
+        status="warning"
+        title={t('layout.pluginsFailed')}
+        subTitle={loader.message}
+        extra={
+          <Button type="primary" onClick={() => void loader.retry()}>
+            {t('layout.menuRetry')}
+          </Button>
+        }
+      />
+    );
+  }
   const item = findMenuItem(session.menu, location.pathname, location.search);
   if (item) return <NotAvailablePage name={item.label} path={item.path} />;
   if (state === 'error') {

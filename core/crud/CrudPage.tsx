@@ -1,0 +1,187 @@
+import { useState, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Button, Space, Tooltip } from '@arco-design/web-react';
+import { IconDelete, IconEdit, IconEye, IconPlus, IconRefresh } from '@arco-design/web-react/icon';
+import type { EntityDef } from '../schema/entity';
+import { session } from '../session/session';
+import { CrudDialog, type CrudDialogProps, type DialogState } from './CrudDialog';
+import { CrudTable, type CrudTableProps } from './CrudTable';
+import type { Row } from './query';
+import { confirmRemove } from './remove';
+import { SearchForm } from './SearchForm';
+import { useCrudList, type CrudList, type CrudListOptions } from './useCrudList';
+import './locales';
+import './crud.css';
+
+export type RowAction = 'view' | 'edit' | 'delete';
+
+/** What extra toolbar buttons and row actions can use. */
+export interface CrudContext {
+  list: CrudList;
+  /** Opens the dialog (add with initial values, edit or view of a row). */
+  open: (state: DialogState) => void;
+}
+
+export interface CrudPageProps extends Omit<CrudListOptions, 'entity'> {
+  entity: EntityDef;
+  /** The standard row actions offered (each still needs its permission code). Default all three. */
+  rowActions?: readonly RowAction[];
+  /** More row actions, after the standard ones. */
+  extraRowActions?: (row: Row, ctx: CrudContext) => ReactNode;
+  /** More toolbar buttons, after add and delete. */
+  toolbar?: (ctx: CrudContext) => ReactNode;
+  /** Which search fields (default: every field with `search`). */
+  searchFields?: readonly string[];
+  /** Row actions as icons with a tooltip (narrow tables). */
+  iconActions?: boolean;
+  /** Width of the extra row actions (px), added to the actions column. Default 100 when there are any. */
+  extraActionsWidth?: number;
+  /** Overrides of the table (cells, columns, tree, row click…). */
+  table?: Omit<CrudTableProps, 'list' | 'actions'>;
+  /** Overrides of the dialog (form fields, the body before saving…). */
+  dialog?: Omit<CrudDialogProps, 'entity' | 'state' | 'onClose' | 'onSaved'>;
+  /** Values of a new row (a child's parent, say). */
+  newRow?: () => Row;
+  /** Hide the search bar. */
+  search?: boolean;
+  /** Runs after a save or a removal (besides reloading the list). */
+  onChanged?: () => void;
+  /** The list state, when the screen owns it (useCrudList). */
+  list?: CrudList;
+  className?: string;
+}
+
+/** `<permission>_<action>` granted to the signed-in user. */
+export function canDo(entity: EntityDef, action: 'add' | 'edit' | 'delete' | 'view'): boolean {
+  return session.can(`${entity.permission}_${action}`);
+}
+
+/** The list screen of an entity with its own list state (see CrudPage). */
+function OwnList(props: CrudPageProps) {
+  const list = useCrudList(props);
+  return <CrudView {...props} list={list} />;
+}
+
+const CrudView = observer(function CrudView({
+  entity,
+  list: given,
+  rowActions = ['view', 'edit', 'delete'],
+  extraRowActions,
+  toolbar,
+  table,
+  dialog,
+  newRow,
+  search = true,
+  searchFields,
+  iconActions = false,
+  extraActionsWidth,
+  onChanged,
+  className,
+}: CrudPageProps & { list?: CrudList }) {
+  const { t } = useTranslation();
+  const list = given!;
+  const [state, setState] = useState<DialogState | null>(null);
+  const can = (action: 'add' | 'edit' | 'delete' | 'view') => canDo(entity, action);
+  const remove = (ids: readonly string[]) =>
+    confirmRemove({
+      entity,
+      ids,
+      onRemoved: (removed) => {
+        void list.afterRemove(removed.length);
+        onChanged?.();
+      },
+    });
+  const shows = (action: RowAction) => rowActions.includes(action) && can(action);
+  const ctx: CrudContext = { list, open: setState };
+  const action = (key: RowAction, icon: ReactNode, onClick: () => void, danger = false) => {
+    const label = t(`crud.${key}`);
+    const button = (
+      <Button type="text" size="mini" status={danger ? 'danger' : undefined} icon={icon} onClick={onClick} aria-label={iconActions ? label : undefined}>
+        {iconActions ? null : label}
+      </Button>
+    );
+    return iconActions ? (
+      <Tooltip key={key} content={label} mini>
+        {button}
+      </Tooltip>
+    ) : (
+      <span key={key}>{button}</span>
+    );
+  };
+  const standard = (['view', 'edit', 'delete'] as const).filter(shows).length;
+  const hasRowActions = standard > 0 || Boolean(extraRowActions);
+  // Wide enough for the actions on one line, in either language.
+  const actionsWidth = 32 + standard * (iconActions ? 32 : 68) + (extraRowActions ? (extraActionsWidth ?? (iconActions ? 32 : 90)) : 0);
+
+  return (
+    <div className={`ba-crud${className ? ` ${className}` : ''}`}>
+      {search ? <SearchForm entity={entity} fields={searchFields} onSearch={list.search} onReset={list.reset} loading={list.loading} /> : null}
+      <div className="ba-crud-toolbar">
+        <Space wrap>
+          {can('add') ? (
+            <Button type="primary" icon={<IconPlus />} onClick={() => setState({ mode: 'add', initial: newRow?.() })}>
+              {t('crud.add')}
+            </Button>
+          ) : null}
+          {can('delete') ? (
+            <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
+              {t('crud.delete')}
+            </Button>
+          ) : null}
+          {toolbar?.(ctx)}
+        </Space>
+        <span className="ba-crud-toolbar-end">
+          {list.selectedKeys.length > 0 ? (
+            <span className="ba-crud-selected" aria-live="polite">
+              {t('crud.selected', { count: list.selectedKeys.length })}
+              <Button type="text" size="mini" onClick={() => list.setSelectedKeys([])}>
+                {t('crud.clearSelection')}
+              </Button>
+            </span>
+          ) : null}
+          <Tooltip content={t('crud.refresh')} mini>
+            <Button shape="circle" size="small" icon={<IconRefresh />} aria-label={t('crud.refresh')} onClick={() => void list.reload()} />
+          </Tooltip>
+        </span>
+      </div>
+      <CrudTable
+        list={list}
+        actionsWidth={actionsWidth}
+        {...table}
+        actions={
+          hasRowActions
+            ? (row) => (
+                <>
+                  {shows('view') ? action('view', <IconEye />, () => setState({ mode: 'view', id: row.id })) : null}
+                  {shows('edit') ? action('edit', <IconEdit />, () => setState({ mode: 'edit', id: row.id })) : null}
+                  {shows('delete') ? action('delete', <IconDelete />, () => row.id && remove([row.id]), true) : null}
+                  {extraRowActions?.(row, ctx)}
+                </>
+              )
+            : undefined
+        }
+      />
+      <CrudDialog
+        entity={entity}
+        state={state}
+        onClose={() => setState(null)}
+        onSaved={() => {
+          void list.reload();
+          onChanged?.();
+        }}
+        {...dialog}
+      />
+    </div>
+  );
+});
+
+/**
+ * A whole list screen from an entity definition (SPEC §2 "Shared list screens"): the search form, the
+ * toolbar (add, bulk delete), the table with its row actions (view, edit, delete, each shown only with
+ * its permission code) and the add / edit / view dialog. Screens with more behaviour compose the parts
+ * (useCrudList, SearchForm, CrudTable, CrudDialog, confirmRemove) or pass overrides here.
+ */
+export function CrudPage(props: CrudPageProps) {
+  return props.list ? <CrudView {...props} /> : <OwnList {...props} />;
+}

@@ -1,0 +1,153 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Empty, Table, type TableColumnProps } from '@arco-design/web-react';
+import type { SorterInfo } from '@arco-design/web-react/es/Table/interface';
+import type { FieldDef } from '../schema/entity';
+import { fieldDictionaries, fieldOptions, useDictionaries, type DictItem } from './dictionary';
+import { cellText, fieldLabel, listFields } from './fields';
+import type { Row } from './query';
+import { PAGE_SIZES, type CrudList } from './useCrudList';
+import './locales';
+import './crud.css';
+
+/** Draws a cell of one's own: the value, the row, and the field's choices' label (if any). */
+export type CellRenderer = (value: unknown, row: Row, text: string) => ReactNode;
+
+export interface CrudTableProps {
+  list: CrudList;
+  /** Row actions (the last column); none: no column. */
+  actions?: (row: Row) => ReactNode;
+  actionsWidth?: number;
+  /** Cells of one's own, by field. */
+  cells?: Partial<Record<string, CellRenderer>>;
+  /** Which fields are columns (default: the definition's `list !== false`). */
+  columns?: readonly string[];
+  /** Index column (default true) and selection column (default true). */
+  index?: boolean;
+  selection?: boolean;
+  /** A clicked row (a parent whose children are shown next to it). */
+  onRowClick?: (row: Row) => void;
+  /** The row shown as chosen. */
+  activeKey?: string;
+  /** Rows with `children` drawn as a tree (a child list). */
+  tree?: boolean;
+  size?: 'default' | 'middle' | 'small' | 'mini';
+  /** Every cell on one line, cut with an ellipsis and a tooltip (narrow tables). Text fields always are. */
+  nowrap?: boolean;
+}
+
+/** The keys of the rows that have children, depth first. */
+function branchKeys(rows: readonly Row[]): string[] {
+  return rows.flatMap((row) => {
+    const children = Array.isArray(row.children) ? (row.children as Row[]) : [];
+    return children.length > 0 ? [String(row.id), ...branchKeys(children)] : [];
+  });
+}
+
+/** The column of a field: its label, its value as text (a choice's label), sortable when the definition says. */
+function fieldColumn(name: string, field: FieldDef, items: Record<string, DictItem[]>, list: CrudList, render: CellRenderer | undefined, nowrap: boolean): TableColumnProps<Row> {
+  const options = fieldOptions(field, items);
+  const sorted = list.sort?.field === name ? (list.sort.order === 'asc' ? 'ascend' : 'descend') : undefined;
+  return {
+    title: fieldLabel(field),
+    dataIndex: name,
+    key: name,
+    width: field.width,
+    ellipsis: (nowrap && !render) || field.type === 'text',
+    tooltip: (nowrap && !render) || field.type === 'text',
+    // Codes, numbers and dates are not broken across lines (the table scrolls sideways instead).
+    bodyCellStyle: field.type === 'text' ? undefined : { whiteSpace: 'nowrap' },
+    sorter: field.sortable ? true : undefined,
+    sortOrder: field.sortable ? sorted : undefined,
+    render: (value: unknown, row: Row) => {
+      const text = cellText(field, value, options);
+      return render ? render(value, row, text) : text;
+    },
+  };
+}
+
+/**
+ * The table of a list screen: index and selection columns, a column per listed field (choices shown as
+ * their labels), sortable columns sending `ascs` / `descs`, paging 10 with 10/30/50/100/200, row actions,
+ * loading and empty states. Bound to a `useCrudList` state.
+ */
+export function CrudTable({ list, actions, actionsWidth = 220, cells = {}, columns, index = true, selection = true, onRowClick, activeKey, tree = false, size = 'default', nowrap = false }: CrudTableProps) {
+  const { t } = useTranslation();
+  const { entity } = list;
+  const fields = useMemo(() => listFields(entity).filter(([name]) => !columns || columns.includes(name)), [entity, columns?.join(',')]);
+  const { items } = useDictionaries(useMemo(() => fieldDictionaries(fields.map(([, f]) => f)), [fields]));
+  // A tree opens fully (dictionary entries are few); what the user folds stays folded across reloads.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const expanded = useMemo(() => (tree ? branchKeys(list.rows).filter((key) => !folded.has(key)) : undefined), [tree, list.rows, folded]);
+
+  const tableColumns: TableColumnProps<Row>[] = [];
+  if (index) {
+    tableColumns.push({
+      title: t('crud.index'),
+      key: '__index',
+      width: 56,
+      align: 'center',
+      render: (_value: unknown, _row: Row, i: number) => (list.paged ? (list.current - 1) * list.size : 0) + i + 1,
+    });
+  }
+  for (const [name, field] of fields) tableColumns.push(fieldColumn(name, field, items, list, cells[name], nowrap));
+  if (actions) {
+    tableColumns.push({ title: t('crud.actions'), key: '__actions', width: actionsWidth, fixed: 'right', render: (_v: unknown, row: Row) => <div className="ba-crud-row-actions">{actions(row)}</div> });
+  }
+
+  return (
+    <Table<Row>
+      className="ba-crud-table"
+      rowKey="id"
+      size={size}
+      border={{ wrapper: true, cell: true }}
+      columns={tableColumns}
+      data={list.rows}
+      loading={list.loading}
+      scroll={{ x: true }}
+      noDataElement={<Empty description={t('crud.empty')} />}
+      childrenColumnName={tree ? 'children' : '__no_children'}
+      expandedRowKeys={expanded}
+      onExpand={(row, open) =>
+        setFolded((prev) => {
+          const next = new Set(prev);
+          if (open) next.delete(String(row.id));
+          else next.add(String(row.id));
+          return next;
+        })
+      }
+      rowSelection={
+        selection
+          ? {
+              type: 'checkbox',
+              selectedRowKeys: list.selectedKeys,
+              onChange: (keys) => list.setSelectedKeys(keys.map(String)),
+              checkStrictly: true,
+            }
+          : undefined
+      }
+      rowClassName={(row) => (activeKey !== undefined && row.id === activeKey ? 'ba-crud-row-active' : '')}
+      onRow={onRowClick ? (row) => ({ onClick: () => onRowClick(row) }) : undefined}
+      pagination={
+        list.paged
+          ? {
+              current: list.current,
+              pageSize: list.size,
+              total: list.total,
+              sizeCanChange: true,
+              sizeOptions: [...PAGE_SIZES],
+              showTotal: true,
+              showJumper: true,
+            }
+          : false
+      }
+      onChange={(pagination, sorter, _filters, extra) => {
+        if (extra.action === 'paginate') list.changePage(pagination.current ?? 1, pagination.pageSize);
+        if (extra.action === 'sort') {
+          const info = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterInfo | undefined;
+          list.changeSort(info?.direction && info.field ? { field: String(info.field), order: info.direction === 'ascend' ? 'asc' : 'desc' } : null);
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import { runInAction } from 'mobx';
+import { session } from '../session/session';
+import { clearBrowserState, mockFetch, queryOf, setTestSite } from '../testing/site';
+import { forgetDictionaries, loadDictionary, useDictionary } from './dictionary';
+
+function Labels({ code, biz }: { code: string; biz?: boolean }) {
+  const { options, loading } = useDictionary(code, biz);
+  return <p>{loading ? 'loading' : options.map((o) => `${o.value}=${o.label}`).join(',')}</p>;
+}
+
+const entries = (code: string) => [
+  { code, dictKey: '1', dictValue: `${code}-一` },
+  { code, dictKey: '2', dictValue: `${code}-二` },
+];
+
+describe('useDictionary', () => {
+  beforeEach(() => {
+    setTestSite();
+    clearBrowserState();
+    forgetDictionaries();
+    runInAction(() => (session.userInfo = { user_id: '1', user_name: 'u', nick_name: 'u', real_name: 'u', role_name: 'r', avatar: '', account: 'u', tenant_id: '000000', oauth_id: '', dept_id: '' }));
+  });
+  afterEach(() => {
+    rs.unstubAllGlobals();
+  });
+
+  it('asks once per code however many fields use it, per kind (system / business), and remembers it for the page view', async () => {
+    const calls = mockFetch((call) => ({ body: { code: 200, success: true, data: entries(queryOf(call).get('code')!), msg: '' } }));
+    const { unmount } = render(
+      <>
+        <Labels code="sex" />
+        <Labels code="sex" />
+        <Labels code="sex" biz />
+        <Labels code="notice" />
+      </>,
+    );
+    await waitFor(() => expect(screen.getAllByText('1=sex-一,2=sex-二')).toHaveLength(3));
+    expect(screen.getByText('1=notice-一,2=notice-二')).toBeTruthy();
+    expect(calls.map((c) => c.url).sort()).toEqual([
+      '/api/blade-system/dict-biz/dictionary?code=sex',
+      '/api/blade-system/dict/dictionary?code=notice',
+      '/api/blade-system/dict/dictionary?code=sex',
+    ]);
+    unmount();
+
+    // Another screen later: from memory, at once (no loading flash).
+    render(<Labels code="sex" />);
+    expect(screen.getByText('1=sex-一,2=sex-二')).toBeTruthy();
+    expect(calls).toHaveLength(3);
+
+    // Edited elsewhere: forgotten, asked again.
+    forgetDictionaries({ code: 'sex' });
+    await loadDictionary({ code: 'sex' });
+    expect(calls).toHaveLength(4);
+  });
+
+  it('does not remember a failure', async () => {
+    let fail = true;
+    const calls = mockFetch(() => (fail ? { status: 500, body: { code: 500, success: false, data: null, msg: '服务器异常' } } : { body: { code: 200, success: true, data: entries('x'), msg: '' } }));
+    await expect(loadDictionary({ code: 'x' })).rejects.toThrow('服务器异常');
+    fail = false;
+    expect((await loadDictionary({ code: 'x' })).map((e) => e.dictValue)).toEqual(['x-一', 'x-二']);
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { DatePicker, Input, InputNumber, Radio, Select, Switch } from '@arco-design/web-react';
+import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
+import { currentLanguage, i18n, localText } from '../i18n';
+import { defaultMaxLength, type EntityDef, type FieldDef } from '../schema/entity';
+import type { ChoiceOption } from './dictionary';
+import { DATE_FORMAT, DATETIME_FORMAT } from './query';
+
+export type FormMode = 'add' | 'edit' | 'view';
+
+/** The label of a field in the current language. */
+export function fieldLabel(field: FieldDef): string {
+  return localText(field.label);
+}
+
+/** `请输入参数名称` / `Enter the name`. */
+export function fieldPlaceholder(field: FieldDef): string {
+  const label = fieldLabel(field);
+  const choose = field.type === 'select' || field.type === 'switch' || field.type === 'date' || field.type === 'datetime' || field.type === 'id';
+  return i18n.t(choose ? 'crud.placeholderSelect' : 'crud.placeholderInput', { label: currentLanguage() === 'en' ? label.toLowerCase() : label });
+}
+
+/** Whether a field has choices (fixed options or a dictionary). */
+export function hasChoices(field: FieldDef): boolean {
+  return Boolean(field.options || field.dict);
+}
+
+/** Whether a field is in the dialog form in this mode (ids only when they offer choices). */
+export function inForm(field: FieldDef, mode: FormMode): boolean {
+  if (field.type === 'id' && !hasChoices(field)) return false;
+  if (field.form === undefined || typeof field.form === 'boolean') return field.form !== false;
+  return field.form[mode] !== false;
+}
+
+/** The fields of the dialog form in this mode, in definition order (or the order given). */
+export function formFields(entity: EntityDef, mode: FormMode, names?: readonly string[], always: readonly string[] = []): [string, FieldDef][] {
+  const order = names ?? Object.keys(entity.fields);
+  return order.flatMap((name) => {
+    const field = entity.fields[name];
+    return field && (inForm(field, mode) || always.includes(name)) ? [[name, field] as [string, FieldDef]] : [];
+  });
+}
+
+/** The fields shown as table columns (ids only when they offer choices). */
+export function listFields(entity: EntityDef): [string, FieldDef][] {
+  return Object.entries(entity.fields).filter(([, field]) => field.list !== false && (field.type !== 'id' || hasChoices(field)));
+}
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/** The validation rules of a field: required (the definition's message), length, bounds, pattern. */
+export function fieldRules(field: FieldDef): RulesProps[] {
+  const label = fieldLabel(field);
+  const rules: RulesProps[] = [];
+  if (field.required) {
+    const message = localText(field.required);
+    rules.push({ required: true, message });
+    // Spaces alone are not a value either (the server trims them away).
+    rules.push({ validator: (value, callback) => callback(blank(value) ? message : undefined) });
+  }
+  if (field.type === 'string' || field.type === 'text') {
+    const max = defaultMaxLength(field);
+    rules.push({ type: 'string', maxLength: max, message: i18n.t('crud.tooLong', { label, max }) });
+  }
+  if (field.type === 'integer' || field.type === 'number') {
+    if (field.min !== undefined) rules.push({ type: 'number', min: field.min, message: i18n.t('crud.tooSmall', { label, min: field.min }) });
+    if (field.max !== undefined) rules.push({ type: 'number', max: field.max, message: i18n.t('crud.tooLarge', { label, max: field.max }) });
+  }
+  if (field.pattern) {
+    const pattern = new RegExp(field.pattern.source);
+    const message = localText(field.pattern.message);
+    rules.push({ validator: (value, callback) => callback(blank(value) || pattern.test(String(value)) ? undefined : message) });
+  }
+  return rules;
+}
+
+/** When a field is validated: text on blur (and on submit); choices as soon as they change. */
+export function fieldTrigger(field: FieldDef): string[] {
+  return field.type === 'string' || field.type === 'text' || field.type === 'integer' || field.type === 'number' ? ['onBlur'] : ['onChange', 'onBlur'];
+}
+
+/** The form control of a field, by type. */
+export function fieldControl(field: FieldDef, options: readonly ChoiceOption[], { search = false, view = false }: { search?: boolean; view?: boolean } = {}): ReactNode {
+  // Read-only (view): no "please enter" prompts in empty fields.
+  const placeholder = view ? undefined : fieldPlaceholder(field);
+  const choices = options.map((o) => ({ value: o.value, label: o.label }));
+  switch (field.type) {
+    case 'text':
+      return search ? <Input placeholder={placeholder} allowClear /> : <Input.TextArea placeholder={placeholder} autoSize={{ minRows: 3, maxRows: 8 }} maxLength={defaultMaxLength(field)} />;
+    case 'integer':
+    case 'number':
+      return <InputNumber placeholder={placeholder} min={field.min} max={field.max} precision={field.type === 'integer' ? 0 : undefined} style={{ width: '100%' }} />;
+    case 'switch':
+      if (search || choices.length === 0) {
+        return search ? (
+          <Select placeholder={placeholder} options={choices.length ? choices : yesNo()} allowClear />
+        ) : (
+          <Switch />
+        );
+      }
+      return <Radio.Group options={choices} />;
+    case 'select':
+    case 'id':
+      return <Select placeholder={placeholder} options={choices} allowClear showSearch={choices.length > 8} filterOption={(input, option) => String((option as { props?: { children?: unknown } })?.props?.children ?? '').toLowerCase().includes(input.toLowerCase())} />;
+    case 'date':
+      return <DatePicker placeholder={placeholder} format={DATE_FORMAT} style={{ width: '100%' }} />;
+    case 'datetime':
+      return <DatePicker placeholder={placeholder} showTime format={DATETIME_FORMAT} style={{ width: '100%' }} />;
+    default:
+      return <Input placeholder={placeholder} maxLength={search ? undefined : defaultMaxLength(field)} allowClear />;
+  }
+}
+
+function yesNo(): { value: number; label: string }[] {
+  return [
+    { value: 1, label: i18n.t('crud.yes') },
+    { value: 0, label: i18n.t('crud.no') },
+  ];
+}
+
+/** A switch without options is 0/1 in the data and a Switch on screen. */
+export function switchMapping(field: FieldDef): { triggerPropName?: string; formatter?: (v: unknown) => unknown; normalize?: (v: unknown) => unknown } {
+  if (field.type !== 'switch' || hasChoices(field)) return {};
+  return { triggerPropName: 'checked', formatter: (v) => v === 1 || v === '1' || v === true, normalize: (v) => (v ? 1 : 0) };
+}
+
+/** The text shown in a table cell for a value. */
+export function cellText(field: FieldDef, value: unknown, options: readonly ChoiceOption[]): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (options.length > 0) {
+    const found = options.find((o) => String(o.value) === String(value));
+    if (found) return found.label;
+  }
+  if (field.type === 'switch') return i18n.t(value === 1 || value === '1' || value === true ? 'crud.yes' : 'crud.no');
+  return String(value);
+}

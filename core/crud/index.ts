@@ -1,0 +1,26 @@
+/**
+ * The CRUD kit: a list screen from an entity definition (core/schema/entity.ts), and its parts for
+ * screens written by hand. Lazily loaded with the screens that use it (never on /login).
+ */
+export { CrudPage, canDo, type CrudPageProps, type CrudContext, type RowAction } from './CrudPage';
+export { CrudTable, type CrudTableProps, type CellRenderer } from './CrudTable';
+export { CrudDialog, DIALOG_WIDTH, defaultRow, saveBody, type CrudDialogProps, type DialogState, type FormOverrides } from './CrudDialog';
+export { EntityForm, isSubmitEnter, type EntityFormProps } from './EntityForm';
+export { SearchForm, type SearchFormProps } from './SearchForm';
+export { useCrudList, PAGE_SIZES, DEFAULT_PAGE_SIZE, type CrudList, type CrudListOptions } from './useCrudList';
+export {
+  useDictionary,
+  useDictionaries,
+  loadDictionary,
+  forgetDictionaries,
+  dictOptions,
+  choiceLabel,
+  type DictItem,
+  type ChoiceOption,
+  type DictSource,
+} from './dictionary';
+export { confirmRemove, type ConfirmRemoveOptions } from './remove';
+export { removeRows, fetchList, fetchDetail, saveRow, entityUrl, asPage } from './api';
+export { filterParams, sortParams, listQuery, searchFields, CREATE_TIME_RANGE, DATE_FORMAT, DATETIME_FORMAT, type Row, type Filters, type SearchValues, type SortState } from './query';
+export { fieldControl, fieldRules, fieldLabel, fieldPlaceholder, formFields, listFields, cellText, type FormMode } from './fields';
+export { crudMessages } from './locales';

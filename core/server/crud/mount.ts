@@ -1,0 +1,177 @@
+import type { Context, Hono } from 'hono';
+import type { EntityDef } from '../../schema/entity';
+import { assertPermission } from '../auth/permissions';
+import { currentMember } from '../auth/middleware';
+import type { AuthUser } from '../auth/user';
+import type { AppEnv, ServerContext } from '../context';
+import type { Tx } from '../db/types';
+import { bizError, missingParam } from '../http/errors';
+import { rData, rStatus } from '../http/r';
+import { readJson } from '../http/validate';
+import { entityValidator, formatError, type BodyMode } from './body';
+import { crudRepo, type CrudRepo } from './repo';
+import type { Where } from './sql';
+
+/**
+ * `mountCrud(api, ctx, entity)`: the endpoints of an entity as BladeX names them (`list` or `page`,
+ * `detail`, `submit` or `save` + `update`, `remove`), with the contract's permission checks, tenancy,
+ * validation and JSON. Returns the entity's repository for hand-written endpoints next to them.
+ */
+
+export type CrudAction = 'list' | 'detail' | 'submit' | 'save' | 'update' | 'remove';
+
+export interface MountCrudOptions {
+  /** Endpoints the plugin writes by hand instead (the rest are mounted). */
+  skip?: readonly CrudAction[];
+  /** Rows outside this condition do not exist for these endpoints (a plugin's own scope). */
+  where?: Where;
+  /**
+   * Permission check replacing the default (`<permission>` or one of its buttons to read, `_add`, `_edit`,
+   * `_delete` to write). Throw `noPermission()` to refuse.
+   */
+  authorize?: (tx: Tx, user: AuthUser, action: 'read' | 'add' | 'edit' | 'delete') => Promise<void>;
+}
+
+/** The route path of an entity endpoint below /api: `/blade-system/param/list`. */
+export function entityRoute(entity: EntityDef, action: string): string {
+  return `${entity.api.base.replace(/^\/api(?=\/)/, '')}/${action}`;
+}
+
+/** The default permission check of the contract. */
+export function defaultAuthorize(entity: EntityDef) {
+  return (tx: Tx, user: AuthUser, action: 'read' | 'add' | 'edit' | 'delete') =>
+    action === 'read' ? assertPermission(tx, user, entity.permission, { withButtons: true }) : assertPermission(tx, user, `${entity.permission}_${action}`);
+}
+
+const MAX_IDS = 1000;
+const POSITIVE_ID = /^[1-9]\d{0,18}$/;
+
+/** `ids` as BladeX sends them: comma-joined positive integers (at most 1000), or a 400. */
+export function parseIds(value: unknown, name = 'ids'): string[] {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) throw missingParam(name);
+  const list = Array.isArray(value) ? value.map(String) : String(value).split(',');
+  const ids = list.map((s) => s.trim()).filter(Boolean);
+  if (ids.length === 0) throw missingParam(name);
+  if (ids.length > MAX_IDS || !ids.every((id) => POSITIVE_ID.test(id))) throw bizError(formatError(name));
+  return [...new Set(ids)];
+}
+
+/** One id parameter (`detail?id=`), or a 400. */
+export function parseId(value: string | undefined, name = 'id'): string {
+  if (value === undefined || value.trim() === '') throw missingParam(name);
+  if (!/^\d{1,19}$/.test(value.trim())) throw bizError(formatError(name));
+  return value.trim();
+}
+
+/** The ids of a remove call: `?ids=` in the query, else `{ ids }` in a JSON body, else a form field. */
+export async function readIds(c: Context): Promise<string[]> {
+  const fromQuery = c.req.query('ids');
+  if (fromQuery !== undefined && fromQuery.trim() !== '') return parseIds(fromQuery);
+  const type = c.req.header('content-type') ?? '';
+  if (/application\/json/i.test(type)) {
+    const body = await readJson(c);
+    return parseIds(typeof body === 'object' && body !== null ? (body as Record<string, unknown>).ids : body);
+  }
+  if (/application\/x-www-form-urlencoded|multipart\/form-data/i.test(type)) {
+    const form = await c.req.parseBody().catch(() => {
+      throw bizError('消息不能读取: 表单格式错误');
+    });
+    return parseIds(form.ids);
+  }
+  return parseIds(fromQuery);
+}
+
+export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityDef, options: MountCrudOptions = {}): CrudRepo {
+  const repo = crudRepo(entity, ctx.ids);
+  const validator = entityValidator(entity);
+  const authorize = options.authorize ?? defaultAuthorize(entity);
+  const skip = new Set(options.skip ?? []);
+  const extra = options.where ? { where: [options.where] } : {};
+  const mount = (action: CrudAction) => !skip.has(action);
+
+  const save = async (user: AuthUser, body: unknown, mode: BodyMode, id: string | undefined) =>
+    ctx.db.tenant(user.tenantId, async (tx) => {
+      await authorize(tx, user, mode);
+      if (mode === 'add') {
+        const { values } = validator.parse(body, 'add');
+        await repo.assertUnique(tx, user, values);
+        await repo.insert(tx, user, values, ctx.now());
+        return;
+      }
+      const existing = id ? await repo.find(tx, user, id, extra) : undefined;
+      if (!existing || !id) throw bizError('数据不存在');
+      const { values } = validator.parse(body, 'edit');
+      if (entity.unique?.length) await repo.assertUnique(tx, user, { ...repo.valuesOf(existing), ...values }, id);
+      await repo.update(tx, user, id, values, ctx.now(), extra);
+    });
+
+  if (mount('list')) {
+    api.get(entityRoute(entity, entity.api.list), async (c) => {
+      const user = currentMember(c);
+      const query = c.req.query();
+      const result = await ctx.db.tenant(user.tenantId, async (tx) => {
+        await authorize(tx, user, 'read');
+        return repo.page(tx, user, query, extra);
+      });
+      return c.json(rData(result));
+    });
+  }
+
+  if (mount('detail')) {
+    api.get(entityRoute(entity, 'detail'), async (c) => {
+      const user = currentMember(c);
+      const id = parseId(c.req.query('id'));
+      const row = await ctx.db.tenant(user.tenantId, async (tx) => {
+        await authorize(tx, user, 'read');
+        return repo.find(tx, user, id, extra);
+      });
+      return c.json(rData(row ? repo.toJson(row) : null));
+    });
+  }
+
+  if (entity.api.save === 'submit') {
+    if (mount('submit')) {
+      api.post(entityRoute(entity, 'submit'), async (c) => {
+        const user = currentMember(c);
+        const body = await readJson(c);
+        const id = validator.idOf(body);
+        await save(user, body, id ? 'edit' : 'add', id);
+        return c.json(rStatus(true));
+      });
+    }
+  } else {
+    if (mount('save')) {
+      api.post(entityRoute(entity, 'save'), async (c) => {
+        const user = currentMember(c);
+        const body = await readJson(c);
+        validator.idOf(body); // a malformed id is still a 400; a new row gets its own id
+        await save(user, body, 'add', undefined);
+        return c.json(rStatus(true));
+      });
+    }
+    if (mount('update')) {
+      api.post(entityRoute(entity, 'update'), async (c) => {
+        const user = currentMember(c);
+        const body = await readJson(c);
+        const id = validator.idOf(body);
+        if (!id) throw missingParam('id');
+        await save(user, body, 'edit', id);
+        return c.json(rStatus(true));
+      });
+    }
+  }
+
+  if (mount('remove')) {
+    api.post(entityRoute(entity, 'remove'), async (c) => {
+      const user = currentMember(c);
+      const ids = await readIds(c);
+      const removed = await ctx.db.tenant(user.tenantId, async (tx) => {
+        await authorize(tx, user, 'delete');
+        return repo.remove(tx, user, ids, ctx.now(), extra);
+      });
+      return c.json(rStatus(removed > 0));
+    });
+  }
+
+  return repo;
+}

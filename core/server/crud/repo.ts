@@ -1,0 +1,251 @@
+import type { EntityDef } from '../../schema/entity';
+import type { Tx } from '../db/types';
+import { isUniqueViolation } from '../db/errors';
+import { bizError } from '../http/errors';
+import { formatDateTime, num, str } from '../http/format';
+import { page, type Page } from '../http/page';
+import type { IdGenerator } from '../ids';
+import { validIds } from '../user/users';
+import { AUDIT_COLUMN, AUDIT_FIELDS, checkEntity, entityFields, type ResolvedField } from './columns';
+import type { EntityValues } from './body';
+import { filterSql, parseListQuery, SqlParams, type Where } from './sql';
+
+/**
+ * The queries of one entity: paged list, list, find, insert, update, remove, unique check, and the JSON
+ * form of a row. Every statement carries the tenant filter (tenant entities) and `is_deleted = 0` (logical
+ * delete) and binds every value; run them inside `ctx.db.tenant(user.tenantId, …)` so row-level security
+ * is the second lock.
+ */
+
+/** Who is acting: the parts of `AuthUser` the engine needs. */
+export interface Actor {
+  tenantId: string;
+  userId: string;
+  deptIds: readonly string[];
+}
+
+export type DbRow = Record<string, unknown>;
+export type Json = Record<string, unknown>;
+
+export interface QueryOptions {
+  /** Extra conditions (bind values through `p`). */
+  where?: Where[];
+}
+
+export interface CrudRepo {
+  readonly entity: EntityDef;
+  /** Conditions every statement carries: tenant, not deleted. */
+  scope(actor: Actor, p: SqlParams, alias?: string): string[];
+  /** `GET list|page`: filters, sorting and paging from the query string. */
+  page(tx: Tx, actor: Actor, query: Readonly<Record<string, string | undefined>>, options?: QueryOptions & { toJson?: (row: DbRow) => Json }): Promise<Page<Json>>;
+  /** Every matching row (filters and sorting from the query string, no paging; at most `limit`, 10,000). */
+  rows(tx: Tx, actor: Actor, query: Readonly<Record<string, string | undefined>>, options?: QueryOptions & { limit?: number }): Promise<DbRow[]>;
+  find(tx: Tx, actor: Actor, id: string, options?: QueryOptions): Promise<DbRow | undefined>;
+  /** Inserts with the audit fill; returns the new id. */
+  insert(tx: Tx, actor: Actor, values: EntityValues, now: Date, id?: string): Promise<string>;
+  /** Updates the row of the caller's tenant; false when there is none. */
+  update(tx: Tx, actor: Actor, id: string, values: EntityValues, now: Date, options?: QueryOptions): Promise<boolean>;
+  /** Logical (or real) delete of the caller's rows among `ids`; returns how many. */
+  remove(tx: Tx, actor: Actor, ids: readonly string[], now: Date, options?: QueryOptions): Promise<number>;
+  /** Throws the rule's message when another live row holds the same unique values. */
+  assertUnique(tx: Tx, actor: Actor, values: EntityValues, exceptId?: string): Promise<void>;
+  /** BladeX JSON of a row: camelCase, ids as strings, dates `yyyy-MM-dd HH:mm:ss`, null strings ''. */
+  toJson(row: DbRow): Json;
+  /** Field values of a stored row (for merging an update before the unique check). */
+  valuesOf(row: DbRow): EntityValues;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function formatDate(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function jsonValue(f: ResolvedField, value: unknown): unknown {
+  switch (f.kind) {
+    case 'int':
+      return num(value);
+    case 'decimal':
+    case 'id':
+    case 'text':
+      return str(value);
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDateTime(value);
+  }
+}
+
+function storedValue(f: ResolvedField, value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  switch (f.kind) {
+    case 'int':
+      return Number(value);
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDateTime(value);
+    default:
+      return String(value);
+  }
+}
+
+const MAX_ROWS = 10_000;
+
+/** Audit times to the second, as BladeX keeps them (a time shown is a time that can be filtered on exactly). */
+const toSecond = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000);
+
+export function crudRepo(entity: EntityDef, ids: IdGenerator): CrudRepo {
+  checkEntity(entity);
+  const table = entity.table;
+  const fields = entityFields(entity);
+  const byName = new Map(fields.map((f) => [f.name, f]));
+
+  const scope = (actor: Actor, p: SqlParams, alias = ''): string[] => {
+    const conditions: string[] = [];
+    if (entity.tenant) conditions.push(`${alias}tenant_id = ${p.add(actor.tenantId)}`);
+    if (entity.logicalDelete) conditions.push(`${alias}is_deleted = 0`);
+    return conditions;
+  };
+  const whereOf = (conditions: string[]) => (conditions.length ? `where ${conditions.join(' and ')}` : '');
+
+  const uniqueMessage = () => entity.unique?.[0]?.message.zh ?? '数据已存在';
+
+  const repo: CrudRepo = {
+    entity,
+    scope,
+
+    async page(tx, actor, query, options = {}) {
+      const q = parseListQuery(entity, query);
+      const p = new SqlParams();
+      const where = whereOf([...scope(actor, p), ...q.filters.map((f) => filterSql(f, p)), ...(options.where ?? []).map((w) => w(p))]);
+      const counted = await tx.one<{ total: number }>(`select count(*)::int as total from ${table} ${where}`, p.values);
+      const total = counted?.total ?? 0;
+      if (total <= q.offset) return page([], total, q.current, q.size);
+      const limit = p.add(q.size);
+      const offset = p.add(q.offset);
+      // Under row-level security PostgreSQL keeps its statistics from non-leakproof operators (ILIKE),
+      // guesses that a text filter matches almost nothing, and then scans and sorts the whole tenant for
+      // one page. Telling it to avoid the sort makes it walk the list index in order and stop after the
+      // page (0.7 ms instead of 53 ms on 100,000 rows); with no index for the order it still sorts.
+      await tx.exec('set local enable_sort = off');
+      const rows = await tx.query<DbRow>(`select * from ${table} ${where} order by ${q.order} limit ${limit} offset ${offset}`, p.values);
+      await tx.exec('set local enable_sort = on');
+      return page(rows.map(options.toJson ?? repo.toJson), total, q.current, q.size);
+    },
+
+    async rows(tx, actor, query, options = {}) {
+      const q = parseListQuery(entity, query);
+      const p = new SqlParams();
+      const where = whereOf([...scope(actor, p), ...q.filters.map((f) => filterSql(f, p)), ...(options.where ?? []).map((w) => w(p))]);
+      return tx.query<DbRow>(`select * from ${table} ${where} order by ${q.order} limit ${p.add(Math.min(options.limit ?? MAX_ROWS, MAX_ROWS))}`, p.values);
+    },
+
+    async find(tx, actor, id, options = {}) {
+      if (validIds([id]).length === 0) return undefined;
+      const p = new SqlParams();
+      const where = whereOf([`id = ${p.add(id)}`, ...scope(actor, p), ...(options.where ?? []).map((w) => w(p))]);
+      return tx.one<DbRow>(`select * from ${table} ${where}`, p.values);
+    },
+
+    async insert(tx, actor, values, now, id = ids.next()) {
+      const p = new SqlParams();
+      const columns = ['id'];
+      const placeholders = [p.add(id)];
+      if (entity.tenant) {
+        columns.push('tenant_id');
+        placeholders.push(p.add(actor.tenantId));
+      }
+      for (const [name, value] of Object.entries(values)) {
+        const f = byName.get(name);
+        if (!f) continue;
+        columns.push(f.column);
+        placeholders.push(p.add(value));
+      }
+      if (entity.audit) {
+        const userId = validIds([actor.userId])[0] ?? null;
+        const dept = validIds([...actor.deptIds])[0] ?? null;
+        columns.push('create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status');
+        placeholders.push(p.add(userId), p.add(dept), p.add(toSecond(now)), p.add(userId), p.add(toSecond(now)), p.add(1));
+      }
+      try {
+        await tx.query(`insert into ${table} (${columns.join(', ')}) values (${placeholders.join(', ')})`, p.values);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw bizError(uniqueMessage());
+        throw error;
+      }
+      return id;
+    },
+
+    async update(tx, actor, id, values, now, options = {}) {
+      if (validIds([id]).length === 0) return false;
+      const p = new SqlParams();
+      const sets: string[] = [];
+      for (const [name, value] of Object.entries(values)) {
+        const f = byName.get(name);
+        if (f) sets.push(`${f.column} = ${p.add(value)}`);
+      }
+      if (entity.audit) sets.push(`update_user = ${p.add(validIds([actor.userId])[0] ?? null)}`, `update_time = ${p.add(toSecond(now))}`);
+      if (sets.length === 0) sets.push('id = id');
+      const where = whereOf([`id = ${p.add(id)}`, ...scope(actor, p), ...(options.where ?? []).map((w) => w(p))]);
+      try {
+        const rows = await tx.query(`update ${table} set ${sets.join(', ')} ${where} returning id`, p.values);
+        return rows.length > 0;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw bizError(uniqueMessage());
+        throw error;
+      }
+    },
+
+    async remove(tx, actor, list, now, options = {}) {
+      const valid = validIds([...list]);
+      if (valid.length === 0) return 0;
+      const p = new SqlParams();
+      const audit = entity.logicalDelete && entity.audit ? `, update_user = ${p.add(validIds([actor.userId])[0] ?? null)}, update_time = ${p.add(toSecond(now))}` : '';
+      const where = whereOf([`id = any(${p.add(valid)}::bigint[])`, ...scope(actor, p), ...(options.where ?? []).map((w) => w(p))]);
+      if (!entity.logicalDelete) return (await tx.query(`delete from ${table} ${where} returning id`, p.values)).length;
+      return (await tx.query(`update ${table} set is_deleted = 1${audit} ${where} returning id`, p.values)).length;
+    },
+
+    async assertUnique(tx, actor, values, exceptId) {
+      for (const rule of entity.unique ?? []) {
+        const p = new SqlParams();
+        const conditions = scope(actor, p);
+        let complete = true;
+        for (const name of rule.fields) {
+          const value = values[name];
+          if (value === null || value === undefined) complete = false;
+          else conditions.push(`${byName.get(name)!.column} = ${p.add(value)}`);
+        }
+        if (!complete) continue;
+        if (exceptId) conditions.push(`id <> ${p.add(exceptId)}`);
+        const clash = await tx.one(`select 1 as found from ${table} ${whereOf(conditions)} limit 1`, p.values);
+        if (clash) throw bizError(rule.message.zh);
+      }
+    },
+
+    toJson(row) {
+      const json: Json = { id: str(row.id) };
+      if (entity.tenant) json.tenantId = str(row.tenant_id);
+      for (const f of fields) json[f.name] = jsonValue(f, row[f.column]);
+      if (entity.audit) {
+        for (const name of AUDIT_FIELDS) {
+          const value = row[AUDIT_COLUMN[name]];
+          json[name] = name === 'status' ? num(value) : name.endsWith('Time') ? formatDateTime(value) : str(value);
+        }
+      }
+      if (entity.logicalDelete) json.isDeleted = num(row.is_deleted);
+      return json;
+    },
+
+    valuesOf(row) {
+      const values: EntityValues = {};
+      for (const f of fields) values[f.name] = storedValue(f, row[f.column]);
+      return values;
+    },
+  };
+  return repo;
+}

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { createTestServer, type TestServer } from '../../core/server/test-server';
+import { dictServer } from './server';
+
+/** Dictionaries and business dictionaries (bladex-contract §5, SPEC §5) on the kernel with this plugin alone. */
+
+let ts: TestServer;
+let admin: string; // administrator of 000000
+let demo: string; // role `user`: no dictionary menu
+let tenantAdmin: string; // admin (alias admin) of 100001: every menu, but not an administrator
+
+type Row = Record<string, any>;
+const get = async (path: string, query: Record<string, string | number> = {}, token = admin) => ts.get(`/api/blade-system/${path}`, { token, query });
+const data = async (path: string, query: Record<string, string | number> = {}, token = admin) => {
+  const res = await get(path, query, token);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+};
+const submit = (base: string, json: unknown, token = admin) => ts.post(`/api/blade-system/${base}/submit`, { token, json });
+const parentOf = async (base: string, code: string, token = admin): Promise<Row> => (await data(`${base}/parent-list`, { code, size: 100 }, token)).records.find((r: Row) => r.code === code);
+
+beforeAll(async () => {
+  ts = await createTestServer({ plugins: [dictServer] });
+  admin = (await ts.signIn('admin', 'admin')).access_token;
+  demo = (await ts.signIn('demo', 'demo')).access_token;
+  tenantAdmin = (await ts.signIn('admin', 'admin', '100001')).access_token;
+});
+afterAll(() => ts.close());
+
+describe('GET dictionary?code=', () => {
+  test('the entries of a dictionary, in BladeX shape, for any signed-in user', async () => {
+    const sex = await data('dict/dictionary', { code: 'sex' }, demo);
+    expect(sex).toEqual([
+      { id: '1123598814738675202', parentId: '1123598814738675201', code: 'sex', dictKey: '1', dictValue: '男', sort: 1, remark: '', isSealed: 0, isDeleted: 0 },
+      { id: '1123598814738675203', parentId: '1123598814738675201', code: 'sex', dictKey: '2', dictValue: '女', sort: 2, remark: '', isSealed: 0, isDeleted: 0 },
+    ]);
+    const seeded = {
+      notice: ['发布通知', '批转通知', '转发通知', '指示通知', '任免通知', '事务通知'],
+      menu_category: ['菜单', '按钮'],
+      button_func: ['工具栏', '操作栏', '工具操作栏'],
+      yes_no: ['否', '是'],
+      data_scope_type: ['全部可见', '本人可见', '所在机构可见', '所在机构及子级可见', '自定义'],
+      api_scope_type: ['系统接口', '业务接口'],
+      post_category: ['高层', '中层', '基层', '其他'],
+      region: ['国家', '省份/直辖市', '地市', '区县', '乡镇', '村委'],
+      org_category: ['公司', '部门', '小组'],
+      user_type: ['web', 'app', 'other'],
+      scope_category: ['数据权限', '接口权限'],
+    };
+    for (const [code, values] of Object.entries(seeded)) {
+      expect([code, (await data('dict/dictionary', { code }, demo)).map((r: Row) => r.dictValue)]).toEqual([code, values]);
+    }
+    expect((await data('dict/dictionary', { code: 'region' })).map((r: Row) => r.dictKey)).toEqual(['0', '1', '2', '3', '4', '5']);
+    expect(await data('dict/dictionary', { code: 'nothing' })).toEqual([]);
+    expect((await get('dict/dictionary')).body.msg).toBe('缺少必要的请求参数: code');
+  });
+
+  test('business dictionaries per tenant', async () => {
+    expect((await data('dict-biz/dictionary', { code: 'card_template' }, demo)).map((r: Row) => [r.dictKey, r.dictValue, r.tenantId])).toEqual([
+      ['1', '简约', '000000'],
+      ['2', '商务', '000000'],
+      ['3', '创意', '000000'],
+    ]);
+    expect((await data('dict-biz/dictionary', { code: 'order_status' }, tenantAdmin)).map((r: Row) => r.dictValue)).toEqual(['待支付', '已支付', '已发货', '已完成', '已取消']);
+    expect((await data('dict-biz/dictionary', { code: 'order_status' }, tenantAdmin))[0].tenantId).toBe('100001');
+  });
+});
+
+describe('reading', () => {
+  test('parent-list: top-level rows, paged, ordered by sort, filtered by code and name', async () => {
+    const page = await data('dict/parent-list', { current: 1, size: 5 });
+    expect(page).toMatchObject({ total: 12, size: 5, current: 1, pages: 3 });
+    expect(page.records.map((r: Row) => r.code)).toEqual(['sex', 'notice', 'menu_category', 'button_func', 'yes_no']);
+    expect(page.records[0]).toMatchObject({ parentId: '0', dictKey: '-1', dictValue: '性别', parentName: '顶级' });
+    expect((await data('dict/parent-list', { dictValue: '权限' })).records.map((r: Row) => r.code)).toEqual(['data_scope_type', 'api_scope_type', 'scope_category']);
+    expect((await data('dict/parent-list', { code: 'TYPE' })).records.map((r: Row) => r.code)).toEqual(['data_scope_type', 'api_scope_type', 'user_type']);
+    expect((await get('dict/parent-list', { dictKey: '1' })).body.msg).toBe('不支持的查询条件: dictKey');
+  });
+
+  test('child-list: the rows of the parent’s code as a tree, the parent left out', async () => {
+    const sex = await parentOf('dict', 'sex');
+    const children = await data('dict/child-list', { parentId: sex.id });
+    expect(children.map((r: Row) => [r.dictKey, r.dictValue, r.parentName])).toEqual([
+      ['1', '男', '性别'],
+      ['2', '女', '性别'],
+    ]);
+    for (const child of children) expect(child).not.toHaveProperty('children');
+    expect(await data('dict/child-list', { parentId: -1 })).toEqual([]);
+    expect(await data('dict/child-list')).toEqual([]);
+    expect(await data('dict/child-list', { parentId: '42' })).toEqual([]);
+    expect((await get('dict/child-list', { parentId: 'x' })).body.msg).toBe('请求参数格式错误: parentId');
+    expect((await data('dict/child-list', { parentId: sex.id, dictValue: '女' })).map((r: Row) => r.dictKey)).toEqual(['2']);
+  });
+
+  test('list: the whole tree; detail with parentName; tree as TreeNode', async () => {
+    const tree = await data('dict/list');
+    expect(tree.map((r: Row) => r.code)).toEqual(['sex', 'notice', 'menu_category', 'button_func', 'yes_no', 'data_scope_type', 'api_scope_type', 'post_category', 'region', 'org_category', 'user_type', 'scope_category']);
+    expect(tree[0]).toMatchObject({ dictValue: '性别', parentName: '顶级' });
+    expect(tree[0].children.map((r: Row) => r.dictValue)).toEqual(['男', '女']);
+    expect((await data('dict/list', { code: 'yes_no' })).map((r: Row) => [r.dictValue, (r.children ?? []).length])).toEqual([['是否', 2]]);
+
+    expect(await data('dict/detail', { id: '1123598814738675202' })).toMatchObject({ code: 'sex', dictValue: '男', parentName: '性别' });
+    expect(await data('dict/detail', { id: '1123598814738675201' })).toMatchObject({ dictValue: '性别', parentName: '顶级' });
+    expect((await get('dict/detail', { id: '1' })).body.data).toBeNull();
+
+    const nodes = await data('dict/tree');
+    expect(nodes[0]).toEqual({
+      id: '1123598814738675201',
+      parentId: '0',
+      title: '性别',
+      key: '1123598814738675201',
+      value: '1123598814738675201',
+      children: [
+        { id: '1123598814738675202', parentId: '1123598814738675201', title: '男', key: '1123598814738675202', value: '1123598814738675202' },
+        { id: '1123598814738675203', parentId: '1123598814738675201', title: '女', key: '1123598814738675203', value: '1123598814738675203' },
+      ],
+    });
+  });
+
+  test('reading the admin lists needs the menu code (403 for the demo user), dictionary does not', async () => {
+    for (const path of ['dict/list', 'dict/parent-list', 'dict/tree', 'dict-biz/parent-list']) {
+      const res = await get(path, {}, demo);
+      expect([path, res.status, res.body.msg]).toEqual([path, 403, '没有权限执行此操作']);
+    }
+    expect((await get('dict/parent-list', {}, tenantAdmin)).status).toBe(200);
+  });
+});
+
+describe('writing', () => {
+  test('a new dictionary: the parent form’s rules, parentId null → 0, dict_key -1', async () => {
+    const msg = async (json: unknown) => (await submit('dict', json)).body.msg;
+    expect(await msg({ dictValue: '颜色', sort: 20, isSealed: 0 })).toBe('请输入字典编号');
+    expect(await msg({ code: 'color', sort: 20, isSealed: 0 })).toBe('请输入字典名称');
+    expect(await msg({ code: 'color', dictValue: '颜色', isSealed: 0 })).toBe('请输入字典排序');
+    expect(await msg({ code: 'color', dictValue: '颜色', sort: 20, isSealed: null })).toBe('请选择封存');
+    expect(await msg({ code: 'color', dictValue: '颜色', sort: 'x', isSealed: 0 })).toBe('请求参数格式错误: sort');
+    expect((await submit('dict', { code: 'color', dictValue: '颜色', sort: 20, isSealed: 0, parentId: null, dictKey: '7' })).body.success).toBe(true);
+    expect(await parentOf('dict', 'color')).toMatchObject({ parentId: '0', dictKey: '-1', dictValue: '颜色', sort: 20, isSealed: 0 });
+    expect(await msg({ code: 'color', dictValue: '又一个', sort: 21, isSealed: 0 })).toBe('当前字典键值已存在!');
+  });
+
+  test('entries: the child form’s rules, the parent’s code, unique keys, the isSealed toggle', async () => {
+    const color = await parentOf('dict', 'color');
+    const msg = async (json: unknown) => (await submit('dict', json)).body.msg;
+    expect(await msg({ parentId: color.id, dictValue: '红', sort: 1, isSealed: 0 })).toBe('请输入字典键值');
+    expect(await msg({ parentId: '42', dictKey: 'r', dictValue: '红', sort: 1, isSealed: 0 })).toBe('上级字典不存在');
+    // The code comes from the parent, whatever the form says.
+    expect((await submit('dict', { parentId: color.id, code: 'other', dictKey: 'r', dictValue: '红', sort: 2, isSealed: 0 })).body.success).toBe(true);
+    expect((await submit('dict', { parentId: color.id, dictKey: 'g', dictValue: '绿', sort: 1, isSealed: 0 })).body.success).toBe(true);
+    expect(await msg({ parentId: color.id, dictKey: 'r', dictValue: '又红', sort: 3, isSealed: 0 })).toBe('当前字典键值已存在!');
+    const entries = await data('dict/dictionary', { code: 'color' });
+    expect(entries.map((r: Row) => [r.code, r.dictKey, r.dictValue])).toEqual([
+      ['color', 'g', '绿'],
+      ['color', 'r', '红'],
+    ]);
+    // Editing an entry: code and parent stay; a key taken by a sibling is refused.
+    const green = entries[0];
+    expect((await submit('dict', { id: green.id, code: 'x', parentId: '0', dictKey: 'g2', dictValue: '绿色', sort: 1, isSealed: 0 })).body.success).toBe(true);
+    expect(await data('dict/detail', { id: green.id })).toMatchObject({ code: 'color', parentId: color.id, dictKey: 'g2', dictValue: '绿色' });
+    expect(await msg({ id: green.id, dictKey: 'r' })).toBe('当前字典键值已存在!');
+    // Sealing hides an entry from dictionary?code= (not from the admin lists), and back.
+    expect((await submit('dict', { id: green.id, isSealed: 1 })).body.success).toBe(true);
+    expect((await data('dict/dictionary', { code: 'color' })).map((r: Row) => r.dictKey)).toEqual(['r']);
+    expect((await data('dict/child-list', { parentId: color.id })).map((r: Row) => [r.dictKey, r.isSealed])).toEqual([['g2', 1], ['r', 0]]);
+    expect((await submit('dict', { id: green.id, isSealed: 0 })).body.success).toBe(true);
+    expect((await data('dict/dictionary', { code: 'color' })).map((r: Row) => r.dictKey)).toEqual(['g2', 'r']);
+    expect((await submit('dict', { id: '1', dictValue: 'x' })).body.msg).toBe('数据不存在');
+  });
+
+  test('renaming a dictionary’s code renames its entries', async () => {
+    const color = await parentOf('dict', 'color');
+    expect((await submit('dict', { ...color, code: 'colour' })).body.success).toBe(true);
+    expect(await data('dict/dictionary', { code: 'color' })).toEqual([]);
+    expect((await data('dict/dictionary', { code: 'colour' })).map((r: Row) => r.dictKey)).toEqual(['g2', 'r']);
+    expect((await submit('dict', { ...color, code: 'sex' })).body.msg).toBe('当前字典键值已存在!');
+  });
+
+  test('remove: refused while entries exist, then entries and dictionary go', async () => {
+    const colour = await parentOf('dict', 'colour');
+    const refused = await ts.post('/api/blade-system/dict/remove', { token: admin, query: { ids: colour.id } });
+    expect([refused.status, refused.body.msg]).toEqual([400, '请先删除子节点!']);
+    const entries = await data('dict/child-list', { parentId: colour.id });
+    expect((await ts.post('/api/blade-system/dict/remove', { token: admin, query: { ids: entries.map((r: Row) => r.id).join(',') } })).body.success).toBe(true);
+    expect((await ts.post('/api/blade-system/dict/remove', { token: admin, query: { ids: colour.id } })).body.success).toBe(true);
+    expect(await parentOf('dict', 'colour')).toBeUndefined();
+    expect((await ts.post('/api/blade-system/dict/remove', { token: admin })).body.msg).toBe('缺少必要的请求参数: ids');
+  });
+
+  test('system dictionaries are written by administrators only; business ones by the tenant’s holders of the buttons', async () => {
+    const sex = await parentOf('dict', 'sex');
+    for (const token of [tenantAdmin, demo]) {
+      expect((await submit('dict', { code: 'mine', dictValue: '我的', sort: 1, isSealed: 0 }, token)).status).toBe(403);
+      expect((await submit('dict', { ...sex, dictValue: '改' }, token)).status).toBe(403);
+      expect((await ts.post('/api/blade-system/dict/remove', { token, query: { ids: sex.id } })).status).toBe(403);
+    }
+    expect((await submit('dict-biz', { code: 'mine', dictValue: '我的', sort: 9, isSealed: 0 }, tenantAdmin)).body.success).toBe(true);
+    expect((await submit('dict-biz', { code: 'mine', dictValue: '我的', sort: 9, isSealed: 0 }, demo)).status).toBe(403);
+  });
+
+  test('business dictionaries of one tenant are invisible to another; the same code may exist in both', async () => {
+    const mine = await parentOf('dict-biz', 'mine', tenantAdmin);
+    expect(mine).toMatchObject({ tenantId: '100001', parentName: '顶级' });
+    expect(await parentOf('dict-biz', 'mine')).toBeUndefined();
+    expect((await get('dict-biz/detail', { id: mine.id })).body.data).toBeNull();
+    expect((await submit('dict-biz', { id: mine.id, dictValue: '偷' })).body.msg).toBe('数据不存在');
+    expect((await ts.post('/api/blade-system/dict-biz/remove', { token: admin, query: { ids: mine.id } })).body.msg).toBe('操作失败');
+    expect((await submit('dict-biz', { code: 'mine', dictValue: '我的', sort: 9, isSealed: 0 })).body.success).toBe(true);
+    expect((await data('dict-biz/parent-list', {}, tenantAdmin)).records.map((r: Row) => r.code)).toEqual(['card_template', 'order_status', 'mine']);
+    const entry = await submit('dict-biz', { parentId: mine.id, dictKey: '1', dictValue: '一', sort: 1, isSealed: 0 }, tenantAdmin);
+    expect(entry.body.success).toBe(true);
+    expect((await data('dict-biz/dictionary', { code: 'mine' }, tenantAdmin)).map((r: Row) => r.dictValue)).toEqual(['一']);
+    expect(await data('dict-biz/dictionary', { code: 'mine' })).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { apiCall, apiToken } from './api';
+import { launchBrowser, openPage } from './browser';
+import { startServerProcess, type RunningServer } from './server-process';
+import { signIn, toast } from './session-helpers';
+
+const SHOTS = 'tests/artifacts';
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The built chunk whose code contains `marker`: a plugin's own chunk holds its route paths. */
+function chunkWith(marker: string): string {
+  const dir = 'dist/static/js/async';
+  const found = readdirSync(dir).filter((f) => f.endsWith('.js') && readFileSync(`${dir}/${f}`, 'utf8').includes(marker));
+  if (found.length !== 1) throw new Error(`expected one chunk with ${marker}, found ${found.join(', ') || 'none'}`);
+  return found[0]!;
+}
+
+/** Switches the plugins of tenant 000000, as its administrator would (`tenant/setting`). */
+async function setPlugins(plugins: string): Promise<void> {
+  const token = await apiToken(server.url, '000000', 'admin', 'admin');
+  const res = await apiCall(server.url, token, 'POST', '/api/blade-system/tenant/setting', { ids: '000000', plugins });
+  expect(res.body.success).toBe(true);
+}
+
+/** The script files the page requests from now on. */
+function scripts(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.js')) seen.push(r.url().split('/').pop()!);
+  });
+  return seen;
+}
+
+describe('plugin chunks and the CRUD screens, in the browser', () => {
+  test('/login loads no plugin code; a switched-off plugin’s chunk is never requested, and comes back without a restart', async () => {
+    const dictChunk = chunkWith('/dict-horizontal/index');
+    const paramChunk = chunkWith('/system/param');
+    const kitChunk = chunkWith('crud.deleteConfirm');
+
+    await setPlugins('param');
+    const { context, page, problems } = await openPage(browser);
+    const seen = scripts(page);
+    await page.goto(`${server.url}/login`);
+    await page.waitForSelector('[data-testid="login-submit"]');
+    expect(seen).not.toContain(dictChunk);
+    expect(seen).not.toContain(paramChunk);
+    expect(seen).not.toContain(kitChunk);
+
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/system/param`);
+    await page.locator('.ba-crud-table .arco-table-tr').nth(1).waitFor();
+    await page.goto(`${server.url}/system/dict`);
+    await page.getByText('抱歉，你访问的页面不存在').waitFor(); // not in this tenant's menu any more
+    expect(seen).toContain(paramChunk);
+    expect(seen).not.toContain(dictChunk);
+    await context.close();
+
+    await setPlugins('*');
+    const again = await openPage(browser);
+    const seenAgain = scripts(again.page);
+    await signIn(again.page, server.url);
+    await again.page.goto(`${server.url}/system/dict`);
+    await again.page.locator('.ba-crud-table .arco-table-tr', { hasText: 'sex' }).waitFor();
+    expect(seenAgain).toContain(dictChunk);
+    expect([...problems.errors, ...again.problems.errors]).toEqual([]);
+    await again.context.close();
+  });
+
+  test('parameters: rules on blur, add, a refused save, search kept while paging, edit, view, bulk delete', async () => {
+    const { context, page, problems } = await openPage(browser);
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/system/param`);
+    await page.locator('.ba-crud-table .arco-table-tr').nth(1).waitFor();
+    const dialog = page.locator('.ba-crud-dialog');
+    const toolbar = page.locator('.ba-crud-toolbar');
+    const add = async (name: string, key: string, value: string) => {
+      await toolbar.getByRole('button', { name: '新增' }).click();
+      await dialog.getByLabel('参数名称').fill(name);
+      await dialog.getByLabel('参数键名').fill(key);
+      await dialog.getByLabel('参数键值').fill(value);
+      await dialog.getByLabel('参数键名').press('Enter'); // Enter saves
+    };
+
+    // Rules on blur; Esc closes.
+    await toolbar.getByRole('button', { name: '新增' }).click();
+    await dialog.getByLabel('参数名称').focus();
+    await dialog.getByLabel('参数键名').focus();
+    await dialog.locator('.arco-form-message', { hasText: '请输入参数名称' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    for (let i = 1; i <= 11; i++) {
+      await add(`e2e参数${i}`, `e2e.key${i}`, `v${i}`);
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await toast(page, '新增成功').first().waitFor();
+
+    // A refused save (the key exists): the dialog stays, filled, its button ready again.
+    await add('重复', 'e2e.key1', 'x');
+    await toast(page, '参数键名已存在').waitFor();
+    expect(await dialog.getByLabel('参数名称').inputValue()).toBe('重复');
+    await expect(dialog.getByTestId('crud-save').getAttribute('class')).resolves.not.toContain('loading');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Search, then page 2: the filter goes with it.
+    const lists: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/blade-system/param/list')) lists.push(decodeURIComponent(new URL(r.url()).search));
+    });
+    const search = page.getByRole('search');
+    await search.getByLabel('参数名称').fill('e2e参数');
+    await search.getByLabel('参数名称').press('Enter');
+    await page.locator('.arco-pagination-total-text', { hasText: '11' }).waitFor();
+    await page.locator('.arco-pagination-item', { hasText: /^2$/ }).click();
+    await page.locator('.ba-crud-table .arco-table-tr', { hasText: 'e2e.key' }).first().waitFor();
+    expect(lists.at(-1)).toBe('?current=2&size=10&paramName=e2e参数');
+
+    // Edit and view a row of page 2.
+    const row = page.locator('.ba-crud-table .arco-table-tr', { hasText: 'e2e.key' }).first();
+    const key = (await row.locator('td').nth(3).innerText()).trim();
+    await row.getByRole('button', { name: '修改' }).click();
+    await dialog.getByLabel('参数键值').fill('changed');
+    await dialog.getByTestId('crud-save').click();
+    await toast(page, '更新成功').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('.ba-crud-table .arco-table-tr', { hasText: key }).getByRole('button', { name: '查看' }).click();
+    await expect(dialog.getByLabel('参数键值').inputValue()).resolves.toBe('changed');
+    expect(await dialog.getByLabel('参数键名').isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/param-view.png` });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Bulk delete of page 2: nothing chosen is refused; then the pager steps back and the total follows.
+    await toolbar.getByRole('button', { name: '删除' }).click();
+    await toast(page, '请选择至少一条数据').waitFor();
+    await page.locator('.ba-crud-table .arco-table-th .arco-checkbox').first().click();
+    await toolbar.getByRole('button', { name: '删除' }).click();
+    await page.locator('.arco-modal-simple').getByText('确定将选择数据删除?').waitFor();
+    await page.locator('.arco-modal-simple').getByRole('button', { name: '确定' }).click();
+    await toast(page, '删除成功').waitFor();
+    await page.locator('.arco-pagination-total-text', { hasText: '10' }).waitFor();
+    expect(await page.locator('.arco-pagination-item-active').innerText()).toBe('1');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+});
