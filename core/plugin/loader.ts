@@ -151,7 +151,7 @@ export class PluginLoader {
       return;
     }
     if (failed.length > 0) this.fail(failed, firstError);
-    else this.state = 'ready';
+    else runInAction(() => (this.state = 'ready')); // after an await: outside the method's own action
   }
 
   private fail(failed: string[], error: unknown): void {

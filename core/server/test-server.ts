@@ -131,7 +131,8 @@ export async function createTestServer(options: { plugins?: readonly ServerPlugi
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(o.json);
     }
-    const res = await app.request(url.pathname + url.search, { method, headers, body });
+    // A plain object: happy-dom's Request drops headers given as a Headers instance (browser-side tests).
+    const res = await app.request(url.pathname + url.search, { method, headers: Object.fromEntries(headers), body });
     const text = await res.text();
     let parsed: unknown = text;
     try {
