@@ -36,10 +36,10 @@ export async function benchParamsList(browser: Browser, baseUrl: string): Promis
     const page = await context.newPage();
     await signIn(page, baseUrl, ADMIN);
     await page.goto(`${baseUrl}/system/param`);
-    await page.locator('.arco-table-body .arco-table-tr').nth(9).waitFor();
+    await page.locator('.ba-crud-table tbody .arco-table-tr').nth(9).waitFor();
     const started = await page.evaluate(() => performance.now());
     await choosePageSize(page, 200);
-    await page.waitForFunction(() => document.querySelectorAll('.arco-table-body .arco-table-tr').length >= 200, undefined, { polling: 'raf', timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('.ba-crud-table tbody .arco-table-tr').length >= 200, undefined, { polling: 'raf', timeout: 30_000 });
     times.push((await page.evaluate(() => performance.now())) - started);
     await context.close();
   }
