@@ -7,16 +7,15 @@
  *
  * Alone: `npx tsx tests/bench/server.ts`. From the bench runner: `await benchServer()`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadServerPlugins } from '../../app/server-plugins';
 import { md5 } from '../../core/server/auth/password';
 import { silentLogger } from '../../core/server/context';
 import { openServer } from '../../core/server/start';
+import { startServerProcess } from '../e2e/server-process';
 
 export interface ServerBenchOptions {
   rows?: number;
@@ -43,23 +42,10 @@ export interface ServerBenchResult {
   matching: number;
 }
 
-const ROOT = resolve(import.meta.dirname ?? process.cwd(), '..', '..');
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 /** Ids far above the snowflake ids the server makes (≈2.1e18), so bench rows never collide with real ones. */
 const ID_BASE = '8000000000000000000';
 const FILTER = '参数 1'; // matches 参数 1, 参数 10…19, 参数 100…199, …: about 11 % of the rows
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /** Migrates and seeds the database (as `npm start` would) and puts the bench rows in tenant 000000. */
 async function prepare(target: { dataDir?: string; databaseUrl?: string }, rows: number): Promise<void> {
@@ -79,43 +65,6 @@ async function prepare(target: { dataDir?: string; databaseUrl?: string }, rows:
   } finally {
     await server.close();
   }
-}
-
-async function startChild(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'app/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', BLADE_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/blade-system/tenant/info`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
@@ -168,7 +117,7 @@ export async function benchServer(options: ServerBenchOptions = {}): Promise<Ser
     const t0 = Date.now();
     await prepare(target, rows);
     log(`  ${database}: ${rows.toLocaleString('en')} rows inserted and analysed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    const server = await startChild(env);
+    const server = await startServerProcess(env);
     try {
       for (const [filter, durationMs] of [[FILTER, settings.durationMs], ['', Math.max(1000, settings.durationMs / 2)]] as const) {
         const r = await load(server.url, rows, { ...settings, durationMs }, filter);
