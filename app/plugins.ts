@@ -9,6 +9,8 @@
 export const installedPlugins = [
   'dict',
   'param',
+  'post',
+  'dept',
 ] as const;
 
 export type InstalledPluginId = (typeof installedPlugins)[number];

@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Input } from '@arco-design/web-react';
+import { IconPlus } from '@arco-design/web-react/icon';
+import { canDo, CrudPage, useCrudList, type Row } from '../../../core/crud';
+import { deptEntity } from '../entities';
+import '../locales';
+
+/** Every row of a tree, depth first. */
+function flatten(rows: readonly Row[]): Row[] {
+  return rows.flatMap((row) => [row, ...flatten(Array.isArray(row.children) ? (row.children as Row[]) : [])]);
+}
+
+/** The parent shown by its name ('顶级' for a root); never editable here. */
+function ParentName({ value, names, top }: { value?: unknown; names: ReadonlyMap<string, string>; top: string }) {
+  const id = value === undefined || value === null || value === '' ? '0' : String(value);
+  return <Input value={id === '0' ? top : (names.get(id) ?? id)} disabled readOnly aria-readonly />;
+}
+
+/**
+ * /system/dept: the departments as a tree table (`list`, rows with their children), search on name and
+ * full name; add a root or a child under a row, edit / view / delete, each by its permission code.
+ */
+export default function DeptPage() {
+  const { t } = useTranslation();
+  const list = useCrudList({ entity: deptEntity, action: 'list', paged: false });
+  const names = useMemo(() => new Map(flatten(list.rows).map((row) => [String(row.id), String(row.deptName ?? '')])), [list.rows]);
+  const fresh = (parentId: unknown): Row => ({ parentId: String(parentId ?? '0') });
+
+  return (
+    <CrudPage
+      entity={deptEntity}
+      list={list}
+      rowActions={['view', 'edit', 'delete']}
+      searchFields={['deptName', 'fullName']}
+      newRow={() => fresh('0')}
+      table={{ tree: true, columns: ['deptName', 'fullName', 'deptCategory', 'sort'] }}
+      dialog={{
+        form: { fields: ['parentId', 'deptName', 'fullName', 'deptCategory', 'sort', 'remark'], show: ['parentId'], disabled: ['parentId'], controls: { parentId: <ParentName names={names} top={t('dept.top')} /> } },
+        beforeSave: (body, _mode, loaded) => ({ ...body, parentId: String(loaded.parentId ?? body.parentId ?? '0') }),
+      }}
+      extraRowActions={(row, { open }) =>
+        canDo(deptEntity, 'add') && row.id ? (
+          <Button type="text" size="mini" icon={<IconPlus />} onClick={() => open({ mode: 'add', initial: fresh(row.id) })}>
+            {t('dept.addChild')}
+          </Button>
+        ) : null
+      }
+    />
+  );
+}

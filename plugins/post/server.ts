@@ -1,0 +1,66 @@
+import type { Hono } from 'hono';
+import { assertPermission } from '../../core/server/auth/permissions';
+import { currentMember } from '../../core/server/auth/middleware';
+import type { AppEnv, ServerContext } from '../../core/server/context';
+import { mountCrud } from '../../core/server/crud';
+import { bizError } from '../../core/server/http/errors';
+import { rData } from '../../core/server/http/r';
+import { defineServerPlugin } from '../../core/server/plugin';
+import { postEntity } from './entities';
+import { postManifest } from './manifest';
+
+/**
+ * Posts on the server: the kernel's `blade_post` table (per tenant, audit columns, logical delete; the
+ * kernel creates it because users refer to it) with `/api/blade-system/post/{list,detail,submit,remove}`
+ * from the entity definition, and `select?tenantId=` (every live post of a tenant, for the user form).
+ */
+const TENANT_ID = /^\d{6}$/;
+
+function selectRoute(api: Hono<AppEnv>, ctx: ServerContext, repo: ReturnType<typeof mountCrud>) {
+  api.get('/blade-system/post/select', async (c) => {
+    const user = currentMember(c);
+    const asked = c.req.query('tenantId')?.trim();
+    // Administrators (tenant 000000) may look at another tenant's posts; everyone else gets their own.
+    let tenantId = user.tenantId;
+    if (asked && user.isAdministrator && user.tenantId === '000000') {
+      if (!TENANT_ID.test(asked)) throw bizError('tenantId: 格式错误');
+      tenantId = asked;
+    }
+    await ctx.db.tenant(user.tenantId, (tx) => assertPermission(tx, user, 'post', { withButtons: true }));
+    const rows = await ctx.db.tenant(tenantId, (tx) => repo.rows(tx, { ...user, tenantId }, {}));
+    return c.json(rData(rows.map(repo.toJson)));
+  });
+}
+
+export const postServer = defineServerPlugin({
+  manifest: postManifest,
+  entities: [postEntity],
+  // blade_post is the kernel's table (core/server/schema/kernel.ts): every column the entity needs is there.
+  migrations: [],
+  routes(api, ctx) {
+    const repo = mountCrud(api, ctx, postEntity);
+    selectRoute(api, ctx, repo);
+  },
+  // The rest of SpringBlade's posts (bladex-contract A4; `ceo` is seeded by the kernel) in tenant 000000.
+  async seed(tx) {
+    const posts: [string, number, string, string, number, string][] = [
+      ['1123598817738675202', 1, 'coo', '首席运营官', 2, '常务总经理'],
+      ['1123598817738675203', 1, 'cfo', '首席财务官', 3, '财务总经理'],
+      ['1123598817738675204', 1, 'cto', '首席技术官', 4, '技术总监'],
+      ['1123598817738675205', 1, 'cio', '首席信息官', 5, '信息总监'],
+      ['1123598817738675206', 2, 'pm', '技术经理', 6, '研发和产品是永远的朋友'],
+      ['1123598817738675207', 2, 'hrm', '人力经理', 7, '人力资源部门工作管理者'],
+      ['1123598817738675208', 3, 'staff', '普通员工', 8, '普通员工'],
+    ];
+    const exists = await tx.one('select 1 as found from blade_tenant where tenant_id = $1', ['000000']);
+    if (!exists) return;
+    for (const [id, category, code, name, sort, remark] of posts) {
+      await tx.query(
+        `insert into blade_post (id, tenant_id, category, post_code, post_name, sort, remark) values ($1, '000000', $2, $3, $4, $5, $6) on conflict (id) do nothing`,
+        [id, category, code, name, sort, remark],
+      );
+    }
+  },
+});
+
+export default postServer;
