@@ -31,8 +31,13 @@ describe('the shell', () => {
     await page.locator('.ba-sider').getByText('测试页').click();
     await page.waitForURL('**/test/index');
     await page.locator('.ba-sider').getByText('系统工具').click();
-    // Opening one branch closes the other (accordion).
-    await page.waitForFunction(() => document.querySelectorAll('.ba-sider .arco-menu-inline-header.arco-menu-selected, .ba-sider .arco-menu-inline-content:not([style*="height: 0"])').length >= 1);
+    // Opening one branch closes the other (accordion): only 系统工具's content stays open.
+    await page.waitForFunction(() => {
+      const open = Array.from(document.querySelectorAll<HTMLElement>('.ba-sider .arco-menu-inline')).filter(
+        (branch) => branch.querySelector<HTMLElement>('.arco-menu-inline-content')?.style.height !== '0px',
+      );
+      return open.length === 1 && open[0]!.querySelector('.arco-menu-inline-header')?.textContent?.includes('系统工具');
+    });
     await page.locator('.ba-sider').getByText('关于产品').click();
     await page.waitForURL('**/myiframe/**');
     const src = await page.locator('iframe').first().getAttribute('src');
