@@ -20,6 +20,11 @@ export interface ButtonDecl {
   action?: 0 | 1 | 2 | 3;
   /** Demo roles (aliases) granted this button by the seed; `administrator` always has everything. */
   roles?: string[];
+  /**
+   * Only the super administrator may hold it (writes to data every tenant shares, such as the system
+   * dictionary): a tenant's own administrator is never shown it, whatever its role was granted.
+   */
+  administratorOnly?: boolean;
 }
 
 export interface MenuDecl {

@@ -212,3 +212,20 @@ describe('writing', () => {
     expect(await data('dict-biz/dictionary', { code: 'mine' })).toEqual([]);
   });
 });
+
+describe('administrator-only buttons', () => {
+  test("a tenant's own administrator is not given the system dictionary's write buttons, but keeps the business ones", async () => {
+    const buttons = await data('menu/buttons', {}, tenantAdmin);
+    const codes = new Set<string>();
+    const walk = (nodes: Row[]) => nodes.forEach((n) => (n.children ? walk(n.children) : codes.add(n.code)));
+    walk(buttons);
+    expect([...codes]).toEqual(expect.arrayContaining(['dict_view', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete']));
+    for (const code of ['dict_add', 'dict_edit', 'dict_delete']) expect(codes.has(code)).toBe(false);
+
+    const adminButtons = await data('menu/buttons', {}, admin);
+    const adminCodes = new Set<string>();
+    const walkAdmin = (nodes: Row[]) => nodes.forEach((n) => (n.children ? walkAdmin(n.children) : adminCodes.add(n.code)));
+    walkAdmin(adminButtons);
+    expect(adminCodes.has('dict_add')).toBe(true);
+  });
+});

@@ -12,7 +12,8 @@ export const dictManifest: PluginManifest = {
       path: '/system/dict',
       icon: 'book',
       sort: 3,
-      buttons: crudButtons('dict'),
+      // The system dictionary is shared by every tenant: only the super administrator writes it.
+      buttons: crudButtons('dict').map((button) => (button.alias === 'view' ? button : { ...button, administratorOnly: true })),
     },
     {
       code: 'dictbiz',

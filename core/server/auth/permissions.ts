@@ -23,7 +23,7 @@ export async function grantedCodes(tx: Tx, user: AuthUser): Promise<Set<string> 
   if (user.isGuest || roleIds.length === 0) return new Set();
   const rows = await tx.query<{ code: string }>(
     `select distinct m.code from blade_role_menu rm join blade_menu m on m.id = rm.menu_id
-      where rm.tenant_id = $1 and rm.role_id = any($2::bigint[]) and m.is_deleted = 0`,
+      where rm.tenant_id = $1 and rm.role_id = any($2::bigint[]) and m.is_deleted = 0 and m.administrator_only = 0`,
     [user.tenantId, roleIds],
   );
   return new Set(rows.map((r) => r.code));
@@ -43,7 +43,7 @@ export async function hasPermission(tx: Tx, user: AuthUser, codes: string | read
     : '';
   const row = await tx.one<{ found: number }>(
     `select 1 as found from blade_role_menu rm join blade_menu m on m.id = rm.menu_id
-      where rm.tenant_id = $1 and rm.role_id = any($2::bigint[]) and m.is_deleted = 0
+      where rm.tenant_id = $1 and rm.role_id = any($2::bigint[]) and m.is_deleted = 0 and m.administrator_only = 0
         and (m.code = any($3::varchar[])${buttons})
       limit 1`,
     [user.tenantId, roleIds, list],

@@ -19,7 +19,7 @@ export async function visibleMenus(tx: Tx, user: AuthUser, pluginIds: readonly s
   const roleIds = validIds(user.roleIds);
   if (roleIds.length === 0) return [];
   const granted = `select m.* from blade_menu m
-     where ${LIVE} and m.category = $2
+     where ${LIVE} and m.category = $2 and m.administrator_only = 0
        and m.id in (select menu_id from blade_role_menu where tenant_id = $3 and role_id = any($4::bigint[]))`;
   if (category === 2) return tx.query<MenuRow>(granted, [pluginIds, category, user.tenantId, roleIds]);
   return tx.query<MenuRow>(

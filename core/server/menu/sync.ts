@@ -31,6 +31,7 @@ interface Row {
   action: number;
   isOpen: number;
   group: boolean;
+  administratorOnly: boolean;
   roles: string[];
 }
 
@@ -41,7 +42,7 @@ function flatten(manifest: PluginManifest): Row[] {
     for (const m of menus ?? []) {
       rows.push({
         plugin: manifest.id, parentCode: parentCode ?? m.parent ?? null, code: m.code, category: 1, name: m.name, alias: 'menu', path: m.path,
-        source: m.icon ?? '', sort: m.sort, action: 0, isOpen: m.isOpen ?? 1, group: !!m.group, roles: m.roles ?? [],
+        source: m.icon ?? '', sort: m.sort, action: 0, isOpen: m.isOpen ?? 1, group: !!m.group, administratorOnly: false, roles: m.roles ?? [],
       });
       for (const b of m.buttons ?? []) rows.push(buttonRow(manifest.id, m.code, b));
       walk(m.children, m.code);
@@ -54,7 +55,8 @@ function flatten(manifest: PluginManifest): Row[] {
 function buttonRow(plugin: string, parentCode: string, b: ButtonDecl): Row {
   return {
     plugin, parentCode, code: b.code, category: 2, name: b.name, alias: b.alias, path: b.path ?? '',
-    source: b.icon ?? '', sort: b.sort ?? 0, action: b.action ?? 0, isOpen: 1, group: false, roles: b.roles ?? [],
+    source: b.icon ?? '', sort: b.sort ?? 0, action: b.action ?? 0, isOpen: 1, group: false,
+    administratorOnly: !!b.administratorOnly, roles: b.roles ?? [],
   };
 }
 
@@ -72,16 +74,16 @@ async function upsertMenu(tx: Tx, ids: IdGenerator, row: Row, parentId: string):
   const { roles: _roles, ...declared } = row;
   const values = [
     ids.next(), parentId, row.code, row.name.zh, row.name.en, row.alias, row.path, row.source, row.sort, row.category, row.action,
-    row.isOpen, row.plugin, hash({ ...declared, parentId }), row.group ? 1 : 0,
+    row.isOpen, row.plugin, hash({ ...declared, parentId }), row.group ? 1 : 0, row.administratorOnly ? 1 : 0,
   ];
   const changed = await tx.one<{ id: string; inserted: boolean }>(
-    `insert into blade_menu (id, parent_id, code, name, name_en, alias, path, source, sort, category, action, is_open, plugin, decl_hash, is_group)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+    `insert into blade_menu (id, parent_id, code, name, name_en, alias, path, source, sort, category, action, is_open, plugin, decl_hash, is_group, administrator_only)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      on conflict (code) do update set
        parent_id = excluded.parent_id, name = excluded.name, name_en = excluded.name_en, alias = excluded.alias,
        path = excluded.path, source = excluded.source, sort = excluded.sort, category = excluded.category,
        action = excluded.action, is_open = excluded.is_open, plugin = excluded.plugin, decl_hash = excluded.decl_hash,
-       is_group = excluded.is_group
+       is_group = excluded.is_group, administrator_only = excluded.administrator_only
      where blade_menu.decl_hash is distinct from excluded.decl_hash
      returning id, (xmax = 0) as inserted`,
     values,

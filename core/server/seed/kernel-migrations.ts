@@ -13,6 +13,12 @@ export const pluginColumns: Migration = {
 alter table blade_menu add column is_group int not null default 0;`,
 };
 
+/** Buttons only the super administrator may hold (`ButtonDecl.administratorOnly`). */
+export const administratorOnlyColumn: Migration = {
+  id: '005_administrator_only',
+  sql: 'alter table blade_menu add column administrator_only int not null default 0;',
+};
+
 /** The kernel's migrations in order, first-start data included (each runs once per database). */
 export function kernelMigrationSet(ids: IdGenerator): Migration[] {
   return [
@@ -20,9 +26,10 @@ export function kernelMigrationSet(ids: IdGenerator): Migration[] {
     { id: '002_seed', run: (tx) => seedKernel(tx, ids) },
     pluginColumns,
     { id: '004_demo_tenant', run: (tx) => seedDemoTenant(tx, ids) },
+    administratorOnlyColumn,
   ];
 }
 
 /** What the test snapshot depends on besides the plugins (a change here invalidates it). */
 export const kernelMigrationSource = () =>
-  JSON.stringify({ schema: [...kernelMigrations, pluginColumns], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
+  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
