@@ -4,6 +4,8 @@ import type { LocalText } from '../plugin/manifest';
 
 export type Language = 'zh' | 'en';
 export const languages: Language[] = ['zh', 'en'];
+/** Each language named in itself, so it can be found whatever the current language is. */
+export const languageNames: Record<Language, string> = { zh: '中文', en: 'English' };
 export interface Messages {
   [key: string]: string | Messages;
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import logoUrl from '../../../app/assets/logo.svg';
 import { siteConfig } from '../../config';
 import { http, toastError } from '../../http';
-import { languages } from '../../i18n';
+import { languageNames, languages } from '../../i18n';
 import { preloadMd5 } from '../../session/hash';
 import { session } from '../../session/session';
 import { getStore, removeStore, setStore } from '../../session/storage';
@@ -273,7 +273,7 @@ export const LoginPage = observer(function LoginPage() {
             aria-pressed={preferences.language === lng}
             onClick={() => preferences.setLanguage(lng)}
           >
-            {lng === 'zh' ? '中文' : 'English'}
+            {languageNames[lng]}
           </button>
         ))}
       </div>
