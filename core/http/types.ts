@@ -6,14 +6,7 @@ export interface R<T> {
   msg: string;
 }
 
-/** MyBatis-Plus page inside `R.data`. */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+export type { Page } from '../schema/page';
 
 export type Params = Record<string, unknown>;
 

@@ -1,11 +1,6 @@
-/** MyBatis-Plus `IPage` as SpringBlade 4+/5 serialises it (bladex-contract §1.4). */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+import type { Page } from '../../schema/page';
+
+export type { Page };
 
 export function page<T>(records: T[], total: number, current: number, size: number): Page<T> {
   return { records, total, size, current, pages: size === 0 ? 0 : Math.ceil(total / size) };
