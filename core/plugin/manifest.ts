@@ -49,6 +49,11 @@ export interface MenuDecl {
   parent?: string;
   /** A grouping menu with no screen of its own: left out of a user's menu when none of its children is. */
   group?: boolean;
+  /**
+   * Only the super administrator may see it (global data: tenants, clients, menus): a tenant's own
+   * administrator is never shown it, whatever its role was granted. Its buttons inherit this.
+   */
+  administratorOnly?: boolean;
 }
 
 export interface TopMenuDecl {

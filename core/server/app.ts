@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { GUEST_PATHS, PUBLIC_PATHS } from './auth/access';
+import { apiScopeGuard, SESSION_PATHS } from './auth/api-scope';
 import { authenticate } from './auth/middleware';
 import { authRoutes } from './auth/routes';
 import type { AppEnv, ServerContext } from './context';
@@ -24,15 +25,17 @@ const MAX_BODY = 1024 * 1024;
  */
 export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], distDir: string | null): Hono {
   const api = new Hono<AppEnv>();
+  const publicPaths = [...PUBLIC_PATHS, ...plugins.flatMap((p) => p.publicPaths ?? [])];
   api.use('*', apiHeaders);
   api.use('*', bodyLimit({ maxSize: MAX_BODY, onError: () => { throw bizError('请求内容过大'); } }));
   api.use(
     '*',
     authenticate(ctx, {
-      publicPaths: [...PUBLIC_PATHS, ...plugins.flatMap((p) => p.publicPaths ?? [])],
+      publicPaths,
       guestPaths: GUEST_PATHS,
     }),
   );
+  api.use('*', apiScopeGuard(ctx, [...publicPaths, ...GUEST_PATHS, ...SESSION_PATHS]));
   authRoutes(api, ctx);
   userRoutes(api, ctx);
   menuRoutes(api, ctx);

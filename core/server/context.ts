@@ -1,3 +1,4 @@
+import type { ApiScopes } from './auth/api-scope';
 import type { AuthUser } from './auth/user';
 import type { TokenService } from './auth/jwt';
 import type { Db } from './db/types';
@@ -21,6 +22,8 @@ export interface ServerContext {
   pluginIds: readonly string[];
   /** Which installed plugins each tenant has switched on (read per request, briefly cached). */
   tenantPlugins: TenantPlugins;
+  /** The API-scope rows (read per request, briefly cached): call `invalidate()` after changing them. */
+  apiScopes: ApiScopes;
 }
 
 /** Hono's environment for API routes: the signed-in caller, when the request carried a valid token. */

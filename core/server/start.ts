@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { shellManifest } from '../shell/manifest';
 import { createApp } from './app';
+import { createApiScopes } from './auth/api-scope';
 import { createTokenService } from './auth/jwt';
 import { loadTokenSecret } from './auth/token-secret';
 import { consoleLogger, type Logger, type ServerContext } from './context';
@@ -71,6 +72,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       log: options.log ?? consoleLogger,
       pluginIds: manifests.map((m) => m.id),
       tenantPlugins: createTenantPlugins(db, manifests),
+      apiScopes: createApiScopes(db),
     };
     const sets: MigrationSet[] = [
       { owner: 'kernel', migrations: kernelMigrationSet(ids) },

@@ -59,7 +59,7 @@ export interface TestServer {
    */
   addRole(r: { tenantId: string; alias: string; codes: readonly string[]; name?: string }): Promise<string>;
   /** An approved user in a tenant with the given role id; returns the user id. */
-  addUser(u: { tenantId: string; account: string; password: string; roleId: string; realName?: string }): Promise<string>;
+  addUser(u: { tenantId: string; account: string; password: string; roleId: string; realName?: string; deptIds?: string[] }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -193,6 +193,7 @@ export async function createTestServer(options: { plugins?: readonly ServerPlugi
           name: u.account,
           realName: u.realName ?? u.account,
           roleIds: [u.roleId],
+          deptIds: u.deptIds,
           status: USER_APPROVED,
         }),
       );

@@ -37,6 +37,8 @@ export const shellManifest: PluginManifest = {
     },
     // Groups that plugins attach their menus to (`parent: 'system'`); hidden while empty.
     { code: 'system', name: { zh: '系统管理', en: 'System' }, path: '/system', icon: 'settings', sort: 99, group: true },
+    { code: 'authority', name: { zh: '权限管理', en: 'Authority' }, path: '/authority', icon: 'safe', sort: 98, group: true },
+    { code: 'base', name: { zh: '基础配置', en: 'Basics' }, path: '/base', icon: 'apps', sort: 97, group: true },
     {
       code: 'tools',
       name: { zh: '系统工具', en: 'System tools' },
@@ -60,6 +62,6 @@ export const shellManifest: PluginManifest = {
   ],
   topMenus: [
     { code: 'top_desk', name: { zh: '工作台', en: 'Workbench' }, icon: 'dashboard', sort: 1, menus: ['wel', 'desk', 'test', 'info'] },
-    { code: 'top_tools', name: { zh: '系统工具', en: 'System tools' }, icon: 'tool', sort: 2, menus: ['tools', 'about', 'arco_docs', 'system'] },
+    { code: 'top_tools', name: { zh: '系统工具', en: 'System tools' }, icon: 'tool', sort: 2, menus: ['tools', 'about', 'arco_docs', 'system', 'authority', 'base'] },
   ],
 };

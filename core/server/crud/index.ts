@@ -6,4 +6,4 @@ export { entityMigration, entityTableSql, checkEntity, columnType, entityFields,
 export { entityValidator, fieldSchema, acceptsField, formatError, type BodyMode, type EntityValues, type ParsedBody, type EntityValidator } from './body';
 export { SqlParams, filterSql, orderSql, parseListQuery, localInstant, type Where, type ListQuery } from './sql';
 export { crudRepo, type CrudRepo, type Actor, type DbRow, type Json, type QueryOptions } from './repo';
-export { mountCrud, entityRoute, defaultAuthorize, parseIds, parseId, readIds, type CrudAction, type MountCrudOptions } from './mount';
+export { mountCrud, entityRoute, defaultAuthorize, entityColumns, crudDataScope, parseIds, parseId, readIds, type CrudAction, type MountCrudOptions } from './mount';

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { EntityDef } from '../../schema/entity';
+import { dataScopeWhere } from '../auth/data-scope';
 import { assertPermission } from '../auth/permissions';
 import { currentMember } from '../auth/middleware';
 import type { AuthUser } from '../auth/user';
@@ -9,6 +10,7 @@ import { bizError, missingParam } from '../http/errors';
 import { rData, rStatus } from '../http/r';
 import { readJson } from '../http/validate';
 import { entityValidator, formatError, type BodyMode } from './body';
+import { AUDIT_COLUMN, entityFields } from './columns';
 import { crudRepo, type CrudRepo } from './repo';
 import type { Where } from './sql';
 
@@ -41,6 +43,22 @@ export function entityRoute(entity: EntityDef, action: string): string {
 export function defaultAuthorize(entity: EntityDef) {
   return (tx: Tx, user: AuthUser, action: 'read' | 'add' | 'edit' | 'delete') =>
     action === 'read' ? assertPermission(tx, user, entity.permission, { withButtons: true }) : assertPermission(tx, user, `${entity.permission}_${action}`);
+}
+
+/** Every column of the entity's table (what a data-scope rule may name). */
+export function entityColumns(entity: EntityDef): string[] {
+  const columns = ['id', ...entityFields(entity).map((f) => f.column)];
+  if (entity.tenant) columns.push('tenant_id');
+  if (entity.audit) columns.push(...Object.values(AUDIT_COLUMN));
+  return columns;
+}
+
+/**
+ * The data scope (core/server/auth/data-scope.ts) of the user's roles on the entity's lists, the entity's
+ * permission code naming the resource; undefined when nothing limits them.
+ */
+export function crudDataScope(tx: Tx, user: AuthUser, entity: EntityDef): Promise<Where | undefined> {
+  return dataScopeWhere(tx, user, entity.permission, entityColumns(entity));
 }
 
 const MAX_IDS = 1000;
@@ -111,7 +129,8 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
       const query = c.req.query();
       const result = await ctx.db.tenant(user.tenantId, async (tx) => {
         await authorize(tx, user, 'read');
-        return repo.page(tx, user, query, extra);
+        const scoped = await crudDataScope(tx, user, entity);
+        return repo.page(tx, user, query, scoped ? { where: [...(extra.where ?? []), scoped] } : extra);
       });
       return c.json(rData(result));
     });

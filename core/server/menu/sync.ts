@@ -38,25 +38,26 @@ interface Row {
 /** Depth first, parents before children, buttons after their menu. */
 function flatten(manifest: PluginManifest): Row[] {
   const rows: Row[] = [];
-  const walk = (menus: MenuDecl[] | undefined, parentCode: string | null) => {
+  const walk = (menus: MenuDecl[] | undefined, parentCode: string | null, adminOnly: boolean) => {
     for (const m of menus ?? []) {
+      const administratorOnly = adminOnly || !!m.administratorOnly;
       rows.push({
         plugin: manifest.id, parentCode: parentCode ?? m.parent ?? null, code: m.code, category: 1, name: m.name, alias: 'menu', path: m.path,
-        source: m.icon ?? '', sort: m.sort, action: 0, isOpen: m.isOpen ?? 1, group: !!m.group, administratorOnly: false, roles: m.roles ?? [],
+        source: m.icon ?? '', sort: m.sort, action: 0, isOpen: m.isOpen ?? 1, group: !!m.group, administratorOnly, roles: m.roles ?? [],
       });
-      for (const b of m.buttons ?? []) rows.push(buttonRow(manifest.id, m.code, b));
-      walk(m.children, m.code);
+      for (const b of m.buttons ?? []) rows.push(buttonRow(manifest.id, m.code, b, administratorOnly));
+      walk(m.children, m.code, administratorOnly);
     }
   };
-  walk(manifest.menus, null);
+  walk(manifest.menus, null, false);
   return rows;
 }
 
-function buttonRow(plugin: string, parentCode: string, b: ButtonDecl): Row {
+function buttonRow(plugin: string, parentCode: string, b: ButtonDecl, menuAdministratorOnly: boolean): Row {
   return {
     plugin, parentCode, code: b.code, category: 2, name: b.name, alias: b.alias, path: b.path ?? '',
     source: b.icon ?? '', sort: b.sort ?? 0, action: b.action ?? 0, isOpen: 1, group: false,
-    administratorOnly: !!b.administratorOnly, roles: b.roles ?? [],
+    administratorOnly: menuAdministratorOnly || !!b.administratorOnly, roles: b.roles ?? [],
   };
 }
 

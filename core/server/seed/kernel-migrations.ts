@@ -1,6 +1,6 @@
 import type { Migration } from '../db/migrate';
 import type { IdGenerator } from '../ids';
-import { kernelMigrations } from '../schema/kernel';
+import { AUDIT_COLUMNS, kernelMigrations } from '../schema/kernel';
 import { seedDemoTenant, seedKernel } from './kernel-seed';
 
 /**
@@ -19,6 +19,46 @@ export const administratorOnlyColumn: Migration = {
   sql: 'alter table blade_menu add column administrator_only int not null default 0;',
 };
 
+/**
+ * Issue 4: data scopes and API scopes (bladex-contract §3.2, §6.2, §6.3). The scope rows are global (an
+ * administrator attaches them to menus); which roles hold them is tenant data, like role_menu. A tenant
+ * can be bound to a datasource.
+ */
+export const scopeTables: Migration = {
+  id: '006_scopes',
+  sql: `create table blade_scope_data (
+  id bigint primary key,
+  menu_id bigint not null,
+  resource_code varchar(255) not null,
+  scope_name varchar(255) not null,
+  scope_field varchar(255),
+  scope_class varchar(500),
+  scope_column varchar(255),
+  scope_type int not null,
+  scope_value varchar(2000),
+  remark varchar(255),${AUDIT_COLUMNS}
+);
+create index blade_scope_data_resource on blade_scope_data (resource_code) where is_deleted = 0;
+create table blade_scope_api (
+  id bigint primary key,
+  menu_id bigint not null,
+  resource_code varchar(255) not null,
+  scope_name varchar(255) not null,
+  scope_path varchar(255) not null,
+  scope_type int not null default 1,
+  remark varchar(255),${AUDIT_COLUMNS}
+);
+create table blade_role_scope (
+  id bigint primary key,
+  tenant_id varchar(12) not null,
+  scope_category int not null,
+  scope_id bigint not null,
+  role_id bigint not null,
+  unique (role_id, scope_category, scope_id)
+);
+alter table blade_tenant add column datasource_id bigint;`,
+};
+
 /** The kernel's migrations in order, first-start data included (each runs once per database). */
 export function kernelMigrationSet(ids: IdGenerator): Migration[] {
   return [
@@ -27,9 +67,10 @@ export function kernelMigrationSet(ids: IdGenerator): Migration[] {
     pluginColumns,
     { id: '004_demo_tenant', run: (tx) => seedDemoTenant(tx, ids) },
     administratorOnlyColumn,
+    scopeTables,
   ];
 }
 
 /** What the test snapshot depends on besides the plugins (a change here invalidates it). */
 export const kernelMigrationSource = () =>
-  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
+  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });

@@ -149,7 +149,7 @@ describe('POST /blade-system/tenant/setting', () => {
     expect(await msg('gamma')).toBe('插件 gamma 需要同时开通 alpha');
     expect(await msg('beta', '999999')).toBe('租户不存在');
     expect(await msg('beta', "1' or '1'='1")).toBe('请求参数格式错误: ids');
-    expect(await msg(undefined)).toBe('缺少必要的请求参数: plugins');
+    expect(await msg(undefined)).toBe('缺少必要的请求参数: accountNumber, expireTime 或 plugins');
     expect(await msg('beta', '')).toBe('缺少必要的请求参数: ids');
     expect((await ts.get('/api/blade-system/plugin/enabled', { token: demoAdmin })).body.data).toEqual(['alpha', 'beta', 'gamma']);
   });

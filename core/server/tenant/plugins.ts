@@ -26,6 +26,8 @@ export interface TenantPlugins {
    * or the refusal message.
    */
   checkSelection(ids: readonly string[]): { ok: true; ids: string[] } | { ok: false; message: string };
+  /** The installed plugins with their names and what they require (the shell excluded). */
+  describe(): { id: string; name: { zh: string; en: string }; requires: string[] }[];
 }
 
 const TTL_MS = 5_000;
@@ -83,6 +85,9 @@ export function createTenantPlugins(db: Db, manifests: readonly PluginManifest[]
         }
       }
       return { ok: true, ids: installed.filter((id) => chosen.has(id)) };
+    },
+    describe() {
+      return manifests.filter((m) => m.id !== SHELL_PLUGIN).map((m) => ({ id: m.id, name: m.name, requires: [...(m.requires ?? [])] }));
     },
   };
   return service;

@@ -7,11 +7,27 @@ import { bizError, missingParam } from '../http/errors';
 import { str } from '../http/format';
 import { rData, rSuccess } from '../http/r';
 import { optionalParam, parseInput, readParams } from '../http/validate';
+import { localInstant } from '../crud/sql';
+import type { AuthUser } from '../auth/user';
 import { ADMIN_TENANT, tenantByDomain } from './tenants';
 
 const infoQuery = z.object({ domain: optionalParam(255) });
 
 const TENANT_KEY = /^[A-Za-z0-9_-]{1,19}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
+
+/** A wall-clock time as sent, or a 400 for an impossible one (month 13, say). */
+function instant(value: string): string {
+  const [y, mo, d] = value.slice(0, 10).split('-').map(Number);
+  const date = new Date(y!, mo! - 1, d);
+  if (date.getFullYear() !== y || date.getMonth() !== mo! - 1 || date.getDate() !== d) throw bizError('请求参数格式错误: expireTime');
+  return localInstant(value);
+}
+
+/** Tenants, clients and plugin switching belong to the administrators of tenant 000000. */
+function assertAdministratorsTenant(user: AuthUser): void {
+  if (!user.isAdministrator || user.tenantId !== ADMIN_TENANT) throw noPermission();
+}
 
 /**
  * `/blade-system/tenant/info?domain=` (public): lets the login page hide the tenant field on a tenant's
@@ -37,30 +53,56 @@ export function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return c.json(rData(await ctx.tenantPlugins.enabled(user.tenantId)));
   });
 
-  // `ids`: tenant row ids or tenant ids (comma-joined); `plugins`: comma-joined plugin ids ('' none,
-  // '*' every installed plugin, now and later). Issue 4 adds accountNumber and expireTime to this call.
+  // The installed plugins, for the tenant settings dialog.
+  api.get('/blade-system/plugin/list', async (c) => {
+    assertAdministratorsTenant(currentMember(c));
+    return c.json(rData(ctx.tenantPlugins.describe()));
+  });
+
+  // `ids`: tenant row ids or tenant ids (comma-joined); each option optional, at least one:
+  // `accountNumber` (-1 unlimited), `expireTime` (`yyyy-MM-dd HH:mm:ss`, '' never), `plugins` (comma-joined
+  // plugin ids, '' none, '*' every installed plugin now and later).
   api.post('/blade-system/tenant/setting', async (c) => {
     const user = currentMember(c);
-    if (!user.isAdministrator || user.tenantId !== ADMIN_TENANT) throw noPermission();
+    assertAdministratorsTenant(user);
     const params = await readParams(c);
     const ids = (params.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     if (ids.length === 0) throw missingParam('ids');
     if (ids.length > 1000 || !ids.every((id) => TENANT_KEY.test(id))) throw bizError('请求参数格式错误: ids');
-    if (params.plugins === undefined) throw missingParam('plugins');
-    let stored: string | null = null;
-    if (params.plugins.trim() !== '*') {
-      const wanted = params.plugins.split(',').map((s) => s.trim()).filter(Boolean);
-      const checked = ctx.tenantPlugins.checkSelection(wanted);
-      if (!checked.ok) throw bizError(checked.message);
-      stored = checked.ids.join(',');
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const set = (column: string, value: unknown) => {
+      values.push(value);
+      sets.push(`${column} = $${values.length}`);
+    };
+    if (params.accountNumber !== undefined && params.accountNumber.trim() !== '') {
+      const n = Number(params.accountNumber.trim());
+      if (!Number.isInteger(n) || n < -1 || n > 1_000_000) throw bizError('请求参数格式错误: accountNumber');
+      set('account_number', n);
     }
+    if (params.expireTime !== undefined) {
+      const value = params.expireTime.trim();
+      if (value !== '' && !DATETIME.test(value)) throw bizError('请求参数格式错误: expireTime');
+      set('expire_time', value === '' ? null : instant(value.length === 10 ? `${value} 23:59:59` : value));
+    }
+    if (params.plugins !== undefined) {
+      let stored: string | null = null;
+      if (params.plugins.trim() !== '*') {
+        const wanted = params.plugins.split(',').map((s) => s.trim()).filter(Boolean);
+        const checked = ctx.tenantPlugins.checkSelection(wanted);
+        if (!checked.ok) throw bizError(checked.message);
+        stored = checked.ids.join(',');
+      }
+      set('plugins', stored);
+    }
+    if (sets.length === 0) throw missingParam('accountNumber, expireTime 或 plugins');
     const numeric = ids.filter((id) => /^\d{1,19}$/.test(id));
     const changed = await ctx.db.system((tx) =>
       tx.query<{ tenant_id: string }>(
-        `update blade_tenant set plugins = $1, update_user = $2, update_time = $3
-          where is_deleted = 0 and (tenant_id = any($4::varchar[]) or id = any($5::bigint[]))
+        `update blade_tenant set ${sets.join(', ')}, update_user = $${values.length + 1}, update_time = $${values.length + 2}
+          where is_deleted = 0 and (tenant_id = any($${values.length + 3}::varchar[]) or id = any($${values.length + 4}::bigint[]))
           returning tenant_id`,
-        [stored, user.userId, ctx.now(), ids, numeric],
+        [...values, user.userId, ctx.now(), ids, numeric],
       ),
     );
     if (changed.length === 0) throw bizError('租户不存在');

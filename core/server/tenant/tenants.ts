@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto';
 import type { Db, Tx } from '../db/types';
+import { bizError } from '../http/errors';
 import type { IdGenerator } from '../ids';
 
 /** The administrators' tenant: it never expires (BladeX `ADMIN_TENANT_ID`). */
@@ -53,14 +55,39 @@ export interface NewTenant {
   contactNumber?: string;
   address?: string;
   expireTime?: Date | null;
+  /** Most accounts the tenant may have; -1 (default) unlimited. */
+  accountNumber?: number;
 }
 
 export async function insertTenant(tx: Tx, ids: IdGenerator, t: NewTenant): Promise<string> {
   const id = t.id ?? ids.next();
   await tx.query(
-    `insert into blade_tenant (id, tenant_id, tenant_name, domain_url, background_url, linkman, contact_number, address, expire_time)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [id, t.tenantId, t.tenantName, t.domainUrl ?? '', t.backgroundUrl ?? '', t.linkman ?? '', t.contactNumber ?? '', t.address ?? '', t.expireTime ?? null],
+    `insert into blade_tenant (id, tenant_id, tenant_name, domain_url, background_url, linkman, contact_number, address, expire_time, account_number)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [id, t.tenantId, t.tenantName, t.domainUrl ?? '', t.backgroundUrl ?? '', t.linkman ?? '', t.contactNumber ?? '', t.address ?? '', t.expireTime ?? null, t.accountNumber ?? -1],
   );
   return id;
+}
+
+export const MSG_QUOTA = '当前租户已到最大账号额度!';
+
+/** Refuses a new account when the tenant's quota (`account_number`, -1 unlimited) is reached. */
+export async function assertAccountQuota(tx: Tx, tenantId: string, adding = 1): Promise<void> {
+  const row = await tx.one<{ quota: number; used: number }>(
+    `select t.account_number as quota,
+            (select count(*)::int from blade_user u where u.tenant_id = t.tenant_id and u.is_deleted = 0) as used
+       from blade_tenant t where t.tenant_id = $1 and t.is_deleted = 0`,
+    [tenantId],
+  );
+  if (row && row.quota >= 0 && row.used + adding > row.quota) throw bizError(MSG_QUOTA);
+}
+
+/** A free random 6-digit tenant id (BladeX makes them so). */
+export async function nextTenantId(tx: Tx): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = String(randomInt(100000, 1000000));
+    const taken = await tx.one('select 1 from blade_tenant where tenant_id = $1', [candidate]);
+    if (!taken) return candidate;
+  }
+  throw new Error('no free tenant id after 50 attempts');
 }
