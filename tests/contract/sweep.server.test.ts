@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { loadServerPlugins } from '../../app/server-plugins';
+import { DEMO_TENANT } from '../../core/server/seed/kernel-seed';
+import { createTestServer, type CallResult, type TestServer } from '../../core/server/test-server';
+
+/**
+ * Sweeps over every API route of the installed product (the kernel and every installed plugin), found
+ * from the server's own route table, so a new endpoint is covered the day it is added:
+ * - permissions: a signed-in user whose role holds no code is refused every endpoint that is not meant
+ *   for any signed-in user;
+ * - bad input: malformed, wrong-typed, oversized and hostile input never gets a 500 and changes nothing;
+ * - tenant isolation: the administrator of tenant 100001, handed the ids of every row of tenant 000000,
+ *   reads none of them and changes none of them, on any endpoint.
+ */
+
+type Route = { method: 'GET' | 'POST'; path: string };
+
+/** Endpoints for any signed-in user (their own session, menus and profile, dictionaries, public look-ups). */
+const ANY_MEMBER = new Set([
+  'POST /api/blade-auth/oauth/token',
+  'POST /api/blade-auth/oauth/token/refresh',
+  'GET /api/blade-auth/oauth/captcha',
+  'GET /api/blade-auth/oauth/render/:source',
+  'GET /api/blade-auth/oauth/logout',
+  'POST /api/blade-auth/oauth/logout',
+  'GET /api/blade-auth/oauth/clear-cache',
+  'GET /api/blade-auth/oauth/user-info',
+  'GET /api/blade-user/info',
+  'POST /api/blade-user/update-info',
+  'POST /api/blade-user/update-password',
+  'POST /api/blade-user/register-guest',
+  'GET /api/blade-user/user-list',
+  'GET /api/blade-system/menu/routes',
+  'GET /api/blade-system/menu/buttons',
+  'GET /api/blade-system/menu/top-menu',
+  'GET /api/blade-system/tenant/info',
+  'GET /api/blade-system/plugin/enabled',
+  'POST /api/blade-resource/oss/endpoint/put-file',
+  'GET /api/blade-resource/oss/endpoint/file/:name',
+  'POST /api/blade-log/client-error/submit',
+  'GET /api/blade-system/dict/dictionary',
+  'GET /api/blade-system/dict-biz/dictionary',
+]);
+
+/** Calls that end or change the caller's own session: they would spoil the sweeps' tokens. */
+const SESSION_ENDING = new Set(['GET /api/blade-auth/oauth/logout', 'POST /api/blade-auth/oauth/logout', 'POST /api/blade-auth/oauth/token', 'POST /api/blade-auth/oauth/token/refresh']);
+
+let ts: TestServer;
+let routes: Route[];
+let admin: string;
+let nobody: string;
+let tenantAdmin: string;
+/** Tables with a tenant_id column, except ones no endpoint addresses by id. */
+let tenantTables: string[];
+
+const key = (r: Route) => `${r.method} ${r.path}`;
+const concrete = (path: string) => path.replace(/:(\w+)/g, 'x$1');
+
+function send(route: Route, token: string, query: Record<string, string>, json?: unknown): Promise<CallResult> {
+  const path = concrete(route.path);
+  return route.method === 'GET' ? ts.get(path, { token, query }) : ts.post(path, { token, query, json: json ?? {} });
+}
+
+/** A digest of every row of these tables (of one tenant, when given): equal digests, nothing changed. */
+async function digest(tables: readonly string[], tenantId?: string): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  await ts.ctx.db.system(async (tx) => {
+    for (const table of tables) {
+      const row = await tx.one<{ d: string }>(
+        `select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as d from ${table} x ${tenantId ? 'where x.tenant_id = $1' : ''}`,
+        tenantId ? [tenantId] : [],
+      );
+      result[table] = row!.d;
+    }
+  });
+  return result;
+}
+
+beforeAll(async () => {
+  ts = await createTestServer({ plugins: await loadServerPlugins() });
+  const seen = new Set<string>();
+  routes = [];
+  for (const r of ts.app.routes) {
+    if ((r.method !== 'GET' && r.method !== 'POST') || !r.path.startsWith('/api/') || r.path.includes('*')) continue;
+    const route: Route = { method: r.method, path: r.path };
+    if (!seen.has(key(route))) {
+      seen.add(key(route));
+      routes.push(route);
+    }
+  }
+  admin = (await ts.signIn('admin', 'admin')).access_token;
+  tenantAdmin = (await ts.signIn('admin', 'admin', DEMO_TENANT.tenantId)).access_token;
+  const roleId = await ts.addRole({ tenantId: '000000', alias: 'nobody', codes: [] });
+  await ts.addUser({ tenantId: '000000', account: 'nobody', password: 'nobody', roleId });
+  nobody = (await ts.signIn('nobody', 'nobody')).access_token;
+  tenantTables = await ts.ctx.db.system(async (tx) =>
+    (
+      await tx.query<{ table_name: string }>(
+        `select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id' order by table_name`,
+      )
+    )
+      .map((r) => r.table_name)
+      .filter((t) => !['blade_refresh_token', 'blade_login_failure', 'blade_log_error', 'blade_user_oauth'].includes(t)),
+  );
+});
+afterAll(() => ts.close());
+
+describe('every endpoint', () => {
+  test('the sweep sees the routes of the kernel and of every installed plugin', () => {
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.map(key)).toContain('GET /api/blade-system/param/list');
+  });
+
+  test('a user whose role holds no code is refused (403 in the R envelope) everywhere but the any-member endpoints', async () => {
+    const allowed: string[] = [];
+    for (const route of routes) {
+      if (ANY_MEMBER.has(key(route))) continue;
+      const res = await send(route, nobody, { id: '1123598815738675201', ids: '1123598815738675201', current: '1', size: '10' }, { id: '1123598815738675201' });
+      if (res.status !== 403 || res.body?.code !== 403 || res.body?.success !== false) allowed.push(`${key(route)} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+    }
+    expect(allowed).toEqual([]);
+  });
+
+  test('bad input is a 400 with a message, never a 500, and changes nothing', async () => {
+    const everything = await ts.ctx.db.system(async (tx) =>
+      (await tx.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`))
+        .map((r) => r.table_name)
+        .filter((t) => !['blade_refresh_token', 'blade_login_failure', 'blade_log_error', 'blade_captcha', 'blade_oauth_code', 'migrations'].includes(t) && !t.startsWith('_')),
+    );
+    const before = await digest(everything);
+    const huge = 'x'.repeat(200_000);
+    const hostile = `'; drop table blade_user; -- <img src=x onerror=alert(1)>`;
+    const fields = [...new Set((await loadServerPlugins()).flatMap((p) => (p.entities ?? []).flatMap((e) => Object.keys(e.fields))))];
+    const bodies: unknown[] = ['not json', [1, 2], { id: 'abc' }, { id: -1 }, Object.fromEntries(fields.map((f) => [f, huge])), Object.fromEntries(fields.map((f) => [f, { nested: hostile }]))];
+    const queries: Record<string, string>[] = [
+      { id: 'abc', ids: "1' or '1'='1", current: '-1', size: '99999999' },
+      { id: '99999999999999999999999', parentId: 'x', tenantId: hostile, roleIds: 'a,b', userIds: '1;2' },
+      { nosuchfilter: '1', createTime_datege: 'yesterday' },
+    ];
+    const failures: string[] = [];
+    for (const route of routes) {
+      if (SESSION_ENDING.has(key(route))) continue;
+      const attempts =
+        route.method === 'GET'
+          ? queries.map((q) => () => send(route, admin, q))
+          : [
+              ...bodies.map((b) => () =>
+                typeof b === 'string'
+                  ? ts.call('POST', concrete(route.path), { token: admin, headers: { 'content-type': 'application/json' }, body: b })
+                  : send(route, admin, {}, b),
+              ),
+              ...queries.map((q) => () => send(route, admin, q, {})),
+            ];
+      for (const attempt of attempts) {
+        const res = await attempt();
+        if (res.status >= 500 || (res.status === 400 && !(res.body?.msg || res.body?.error_description))) failures.push(`${key(route)} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(ts.logged).toEqual([]);
+    expect(await digest(everything)).toEqual(before);
+  });
+
+  test("tenant 100001's administrator can neither read nor change any row of tenant 000000", async () => {
+    const foreign = await ts.ctx.db.system(async (tx) => {
+      const byTable: Record<string, string[]> = {};
+      for (const table of tenantTables) {
+        const rows = await tx.query<{ id: string }>(`select id::text as id from ${table} where tenant_id = '000000' order by id limit 200`).catch(() => []);
+        if (rows.length) byTable[table] = rows.map((r) => r.id);
+      }
+      return byTable;
+    });
+    const allForeign = new Set(Object.values(foreign).flat());
+    const before = await digest(tenantTables, '000000');
+    const leaks: string[] = [];
+    for (const [table, ids] of Object.entries(foreign)) {
+      const list = ids.join(',');
+      const one = ids[0]!;
+      const query = { id: one, ids: list, parentId: one, roleId: one, roleIds: list, userId: one, userIds: list, deptId: one, menuId: one, topMenuIds: list, tenantId: '000000', current: '1', size: '500' };
+      const json = { id: one, ids: list, parentId: one, roleIds: ids, userIds: ids, topMenuIds: ids, menuIds: [], userId: one, tenantId: '000000' };
+      for (const route of routes) {
+        if (SESSION_ENDING.has(key(route))) continue;
+        const res = await send(route, tenantAdmin, query, json);
+        const text = JSON.stringify(res.body);
+        const seen = [...allForeign].filter((id) => text.includes(`"${id}"`) || text.includes(`:${id},`) || text.includes(`,${id}"`));
+        if (seen.length) leaks.push(`${key(route)} with ${table} ids → shows ${seen.slice(0, 3).join(', ')}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(await digest(tenantTables, '000000')).toEqual(before);
+  });
+});
