@@ -30,3 +30,10 @@ export function createIdGenerator(worker = randomInt(1024)): IdGenerator {
     },
   };
 }
+
+const BIGINT_MAX = '9223372036854775807';
+
+/** A value PostgreSQL takes as a bigint id: 1 to 19 digits, at most 2^63 - 1 (a larger one would be a 500). */
+export function isBigintId(value: string): boolean {
+  return /^\d{1,19}$/.test(value) && (value.length < 19 || value <= BIGINT_MAX);
+}

@@ -8,6 +8,7 @@ import { bizError } from '../../core/server/http/errors';
 import { str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson } from '../../core/server/http/validate';
+import { isBigintId } from '../../core/server/ids';
 import { defineServerPlugin } from '../../core/server/plugin';
 import { deptEntity } from './entities';
 import { deptManifest } from './manifest';
@@ -19,7 +20,6 @@ import { deptManifest } from './manifest';
  */
 const BASE = '/blade-system/dept';
 const TENANT_ID = /^\d{6}$/;
-const ID = /^\d{1,19}$/;
 export const MSG_HAS_CHILDREN = '请先删除子节点!';
 export const MSG_SELF_PARENT = '父节点不可选择自身!';
 export const MSG_PARENT_MISSING = '上级机构不存在';
@@ -37,7 +37,7 @@ function targetTenant(user: AuthUser, asked: string | undefined): string {
 function parentIdOf(value: string | undefined): string {
   const v = value?.trim();
   if (!v) return '0';
-  if (!ID.test(v)) throw bizError(formatError('parentId'));
+  if (!isBigintId(v)) throw bizError(formatError('parentId'));
   return v;
 }
 

@@ -115,7 +115,8 @@ describe('every endpoint', () => {
     const allowed: string[] = [];
     for (const route of routes) {
       if (ANY_MEMBER.has(key(route))) continue;
-      const res = await send(route, nobody, { id: '1123598815738675201', ids: '1123598815738675201', current: '1', size: '10' }, { id: '1123598815738675201' });
+      const id = '1123598815738675201';
+      const res = await send(route, nobody, { id, ids: id, roleId: id, roleIds: id, userId: id, userIds: id, topMenuIds: id, menuIds: id, parentId: id, code: '00', parentCode: '00', current: '1', size: '10' }, { id });
       if (res.status !== 403 || res.body?.code !== 403 || res.body?.success !== false) allowed.push(`${key(route)} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
     }
     expect(allowed).toEqual([]);
@@ -131,11 +132,12 @@ describe('every endpoint', () => {
     const huge = 'x'.repeat(200_000);
     const hostile = `'; drop table blade_user; -- <img src=x onerror=alert(1)>`;
     const fields = [...new Set((await loadServerPlugins()).flatMap((p) => (p.entities ?? []).flatMap((e) => Object.keys(e.fields))))];
-    const bodies: unknown[] = ['not json', [1, 2], { id: 'abc' }, { id: -1 }, Object.fromEntries(fields.map((f) => [f, huge])), Object.fromEntries(fields.map((f) => [f, { nested: hostile }]))];
+    const bodies: unknown[] = ['not json', [1, 2], { id: 'abc' }, { id: -1 }, { id: '9223372036854775808', parentId: '9223372036854775808' }, Object.fromEntries(fields.map((f) => [f, huge])), Object.fromEntries(fields.map((f) => [f, { nested: hostile }]))];
     const queries: Record<string, string>[] = [
       { id: 'abc', ids: "1' or '1'='1", current: '-1', size: '99999999' },
       { id: '99999999999999999999999', parentId: 'x', tenantId: hostile, roleIds: 'a,b', userIds: '1;2' },
       { nosuchfilter: '1', createTime_datege: 'yesterday' },
+      { id: '9223372036854775808', ids: '9223372036854775808', parentId: '9223372036854775808', roleIds: '9223372036854775808' },
     ];
     const failures: string[] = [];
     for (const route of routes) {

@@ -3,6 +3,7 @@ import { defaultMaxLength, type EntityDef, type FieldDef } from '../../schema/en
 import { parseDateTime } from '../../schema/filters';
 import { bizError } from '../http/errors';
 import { entityFields, type ResolvedField } from './columns';
+import { isBigintId } from '../ids';
 
 /**
  * Body validation derived from an entity definition (zod, one schema per field). Answers with the first
@@ -26,7 +27,6 @@ export interface ParsedBody {
 const INT_MIN = -2_147_483_648;
 const INT_MAX = 2_147_483_647;
 const DECIMAL = /^-?\d{1,30}(\.\d{1,30})?$/;
-const ID = /^\d{1,19}$/;
 
 export const formatError = (name: string) => `请求参数格式错误: ${name}`;
 
@@ -106,7 +106,7 @@ export function fieldSchema(name: string, field: FieldDef): z.ZodType<string | n
     case 'id':
       return z.preprocess(
         (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : typeof v === 'string' ? v.trim() : v),
-        z.string(invalid).regex(ID, invalid),
+        z.string(invalid).refine(isBigintId, invalid),
       );
   }
 }

@@ -7,6 +7,7 @@ import type { AuthUser } from '../auth/user';
 import type { AppEnv, ServerContext } from '../context';
 import type { Tx } from '../db/types';
 import { bizError, missingParam } from '../http/errors';
+import { isBigintId } from '../ids';
 import { rData, rStatus } from '../http/r';
 import { readJson } from '../http/validate';
 import { entityValidator, formatError, type BodyMode } from './body';
@@ -63,6 +64,7 @@ export function crudDataScope(tx: Tx, user: AuthUser, entity: EntityDef): Promis
 
 const MAX_IDS = 1000;
 const POSITIVE_ID = /^[1-9]\d{0,18}$/;
+const isPositiveId = (id: string) => POSITIVE_ID.test(id) && isBigintId(id);
 
 /** `ids` as BladeX sends them: comma-joined positive integers (at most 1000), or a 400. */
 export function parseIds(value: unknown, name = 'ids'): string[] {
@@ -70,14 +72,14 @@ export function parseIds(value: unknown, name = 'ids'): string[] {
   const list = Array.isArray(value) ? value.map(String) : String(value).split(',');
   const ids = list.map((s) => s.trim()).filter(Boolean);
   if (ids.length === 0) throw missingParam(name);
-  if (ids.length > MAX_IDS || !ids.every((id) => POSITIVE_ID.test(id))) throw bizError(formatError(name));
+  if (ids.length > MAX_IDS || !ids.every(isPositiveId)) throw bizError(formatError(name));
   return [...new Set(ids)];
 }
 
 /** One id parameter (`detail?id=`), or a 400. */
 export function parseId(value: string | undefined, name = 'id'): string {
   if (value === undefined || value.trim() === '') throw missingParam(name);
-  if (!/^\d{1,19}$/.test(value.trim())) throw bizError(formatError(name));
+  if (!isBigintId(value.trim())) throw bizError(formatError(name));
   return value.trim();
 }
 

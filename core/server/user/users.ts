@@ -1,6 +1,6 @@
 import type { Tx } from '../db/types';
 import { commaList } from '../http/format';
-import type { IdGenerator } from '../ids';
+import { isBigintId, type IdGenerator } from '../ids';
 
 /** `blade_user` status: 1 approved, 0 waiting for an administrator (guest registration). */
 export const USER_APPROVED = 1;
@@ -39,8 +39,8 @@ export interface RoleRow {
 }
 
 /** Only well-formed ids reach SQL as bigint (a stray value in a comma list must not become a 500). */
-export const validIds = (list: string[]) => list.filter((v) => /^\d{1,19}$/.test(v));
-export const isId = (value: string | undefined): value is string => !!value && /^\d{1,19}$/.test(value);
+export const validIds = (list: string[]) => list.filter(isBigintId);
+export const isId = (value: string | undefined): value is string => !!value && isBigintId(value);
 
 export async function findUserByAccount(tx: Tx, tenantId: string, account: string): Promise<UserRow | undefined> {
   return tx.one<UserRow>('select * from blade_user where tenant_id = $1 and account = $2 and is_deleted = 0', [tenantId, account]);
