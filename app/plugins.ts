@@ -11,6 +11,7 @@ export const installedPlugins = [
   'param',
   'post',
   'dept',
+  'role',
 ] as const;
 
 export type InstalledPluginId = (typeof installedPlugins)[number];

@@ -1,0 +1,115 @@
+import type { AuthUser } from '../../core/server/auth/user';
+import { assertPermission } from '../../core/server/auth/permissions';
+import type { ServerContext } from '../../core/server/context';
+import { formatError } from '../../core/server/crud';
+import type { Tx } from '../../core/server/db/types';
+import { bizError } from '../../core/server/http/errors';
+import { ADMIN_TENANT } from '../../core/server/tenant/tenants';
+
+/**
+ * What the role endpoints share: the messages (the spec's zh texts verbatim where it has them), which
+ * tenant a call addresses, and the permission check done in the caller's own tenant before the work runs
+ * in the addressed one.
+ */
+
+export const ADMINISTRATOR_ALIAS = 'administrator';
+/**
+ * Aliases only the super administrator may give a role: `administrator` holds every code, and menu sync
+ * grants every new menu and button to the roles aliased `admin` (a tenant's own administrator).
+ */
+export const RESERVED_ALIASES: readonly string[] = [ADMINISTRATOR_ALIAS, 'admin'];
+
+export const MSG = {
+  notFound: '数据不存在',
+  hasChildren: '请先删除子节点!',
+  selfParent: '父节点不可选择自身!',
+  parentMissing: '上级角色不存在',
+  administratorRole: '无权操作超级管理员角色',
+  reservedAlias: (alias: string) => `角色别名 ${alias} 为系统保留,仅超级管理员可用`,
+  roleMissing: (id: string) => `角色不存在: ${id}`,
+  menuMissing: (id: string) => `菜单不存在: ${id}`,
+  menuAdministratorOnly: (code: string) => `不能授予仅超级管理员可用的菜单或按钮: ${code}`,
+  menuNotEnabled: (code: string) => `当前租户未开通该菜单所属功能: ${code}`,
+  menuNotHeld: (code: string) => `不能授予自己没有的菜单或按钮: ${code}`,
+  menuNotGrantable: (code: string) => `该菜单不可授予: ${code}`,
+  scopeMissing: (kind: ScopeKind, id: string) => `${SCOPE_LABEL[kind]}不存在: ${id}`,
+  scopeNotHeld: (kind: ScopeKind, name: string) => `不能授予自己没有的${SCOPE_LABEL[kind]}: ${name}`,
+  scopeNotGrantable: (kind: ScopeKind, name: string) => `该${SCOPE_LABEL[kind]}不可授予: ${name}`,
+} as const;
+
+export type ScopeKind = 'data' | 'api';
+const SCOPE_LABEL: Record<ScopeKind, string> = { data: '数据权限', api: '接口权限' };
+
+const TENANT_ID = /^\d{6}$/;
+
+export const isAdministratorAlias = (alias: unknown) => typeof alias === 'string' && alias.trim().toLowerCase() === ADMINISTRATOR_ALIAS;
+export const isReservedAlias = (alias: string) => RESERVED_ALIASES.includes(alias.trim().toLowerCase());
+
+/** Only an administrator of tenant 000000 may address another tenant. */
+export const addressesTenants = (user: AuthUser) => user.isAdministrator && user.tenantId === ADMIN_TENANT;
+
+/** The tenant an administrator of 000000 asks for (`tenantId`), else the caller's own (the ask is ignored). */
+export function targetTenant(user: AuthUser, asked: unknown): string {
+  const value = typeof asked === 'string' ? asked.trim() : typeof asked === 'number' ? String(asked) : '';
+  if (!value || !addressesTenants(user)) return user.tenantId;
+  if (!TENANT_ID.test(value)) throw bizError(formatError('tenantId'));
+  return value;
+}
+
+/** The caller acting in the addressed tenant (the repository filters on the actor's tenant). */
+export const actorIn = (user: AuthUser, tenantId: string): AuthUser => ({ ...user, tenantId });
+
+/**
+ * Checks `codes` in the caller's own tenant, then runs `work` in the addressed one (its own transaction,
+ * under that tenant's row-level security).
+ */
+export async function inTenant<T>(
+  ctx: ServerContext,
+  user: AuthUser,
+  tenantId: string,
+  codes: string | readonly string[],
+  work: (tx: Tx, actor: AuthUser) => Promise<T>,
+  options: { withButtons?: boolean } = {},
+): Promise<T> {
+  if (tenantId === user.tenantId) {
+    return ctx.db.tenant(tenantId, async (tx) => {
+      await assertPermission(tx, user, codes, options);
+      return work(tx, user);
+    });
+  }
+  await ctx.db.tenant(user.tenantId, (tx) => assertPermission(tx, user, codes, options));
+  return ctx.db.tenant(tenantId, (tx) => work(tx, actorIn(user, tenantId)));
+}
+
+export interface RoleRef {
+  id: string;
+  role_alias: string | null;
+}
+
+/** Live roles of the tenant among `ids`. */
+export async function rolesIn(tx: Tx, tenantId: string, ids: readonly string[]): Promise<RoleRef[]> {
+  if (ids.length === 0) return [];
+  return tx.query<RoleRef>(`select id::text as id, role_alias from blade_role where tenant_id = $1 and is_deleted = 0 and id = any($2::bigint[])`, [tenantId, [...ids]]);
+}
+
+/**
+ * The roles a grant or key look-up names: each must be a live role of the tenant (another tenant's is as
+ * if it did not exist), and the super administrator's role is the super administrator's alone.
+ */
+export async function assertRoles(tx: Tx, user: AuthUser, tenantId: string, ids: readonly string[]): Promise<RoleRef[]> {
+  const roles = await rolesIn(tx, tenantId, ids);
+  const found = new Set(roles.map((r) => r.id));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing) throw bizError(MSG.roleMissing(missing));
+  if (!user.isAdministrator && roles.some((r) => isAdministratorAlias(r.role_alias))) throw bizError(MSG.administratorRole);
+  return roles;
+}
+
+const BIGINT_MAX = '9223372036854775807';
+/** A decimal id PostgreSQL's bigint can hold (19 digits may overflow it: that would be a 500, not a 400). */
+export const fitsBigint = (id: string) => /^\d{1,19}$/.test(id) && (id.length < 19 || id <= BIGINT_MAX);
+
+/** Throws `请求参数格式错误: <name>` unless every id fits a bigint. */
+export function assertBigints(ids: readonly string[], name: string): void {
+  if (!ids.every(fitsBigint)) throw bizError(formatError(name));
+}
