@@ -12,6 +12,9 @@ export const installedPlugins = [
   'post',
   'dept',
   'role',
+  'datasource',
+  'client',
+  'tenant',
 ] as const;
 
 export type InstalledPluginId = (typeof installedPlugins)[number];

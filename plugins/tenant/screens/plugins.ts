@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useState } from 'react';
+import { http } from '../../../core/http';
+import type { LocalText } from '../../../core/plugin/manifest';
+
+/** An installed plugin, as `GET /api/blade-system/plugin/list` describes it. */
+export interface PluginInfo {
+  id: string;
+  name: LocalText;
+  requires: string[];
+}
+
+export interface PluginCatalogue {
+  items: PluginInfo[] | null;
+  failed: boolean;
+  reload: () => void;
+}
+
+/** The installed plugins (for the plugins column and the settings dialog), loaded once per screen. */
+export function usePluginCatalogue(): PluginCatalogue {
+  const [items, setItems] = useState<PluginInfo[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    // Silent: the column falls back to ids, and the dialog says it could not load them.
+    http
+      .get<PluginInfo[]>('/api/blade-system/plugin/list', { silent: true })
+      .then((res) => live && setItems(Array.isArray(res.data) ? res.data : []))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { items, failed, reload };
+}
+
+/**
+ * A change of the checked plugins, with their dependencies kept whole: unchecking a plugin unchecks those
+ * that need it, and what the checked ones need is checked with them (the server refuses a set without
+ * them). `added` and `dropped` are what the rule changed beyond the user's own click, to be said.
+ */
+export function choosePlugins(catalogue: readonly PluginInfo[], previous: readonly string[], next: readonly string[]): { chosen: string[]; added: string[]; dropped: string[] } {
+  const known = new Set(catalogue.map((p) => p.id));
+  const requires = new Map(catalogue.map((p) => [p.id, p.requires.filter((r) => known.has(r))]));
+  const needs = (id: string, target: string, seen = new Set<string>()): boolean =>
+    (requires.get(id) ?? []).some((r) => r === target || (!seen.has(r) && (seen.add(r), needs(r, target, seen))));
+  const removed = previous.filter((id) => !next.includes(id));
+  const chosen = new Set(next.filter((id) => known.has(id)));
+  const dropped: string[] = [];
+  for (const id of [...chosen]) {
+    if (removed.some((r) => needs(id, r))) {
+      chosen.delete(id);
+      dropped.push(id);
+    }
+  }
+  const added: string[] = [];
+  const pull = (id: string) => {
+    for (const r of requires.get(id) ?? []) {
+      if (chosen.has(r)) continue;
+      chosen.add(r);
+      added.push(r);
+      pull(r);
+    }
+  };
+  for (const id of [...chosen]) pull(id);
+  const order = (ids: Iterable<string>) => catalogue.map((p) => p.id).filter((id) => new Set(ids).has(id));
+  return { chosen: order(chosen), added: order(added), dropped: order(dropped) };
+}
