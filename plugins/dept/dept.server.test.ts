@@ -108,7 +108,7 @@ describe('/api/blade-system/dept', () => {
     expect(((await get('list')) as Node[]).flatMap((n) => [n, ...(n.children ?? [])]).map((n) => n.deptName)).not.toContain('分部');
   });
 
-  test('permissions: dept to read, dept_add / _edit / _delete to write', async () => {
+  test('permissions: dept to read (the trees: any member), dept_add / _edit / _delete to write', async () => {
     expect(((await get('list', {}, reader)) as Node[]).length).toBe(1);
     expect(((await get('tree', {}, reader)) as Node[]).length).toBe(1);
     const add = await submit({ deptName: 'r', fullName: 'r', deptCategory: 1, sort: 1 }, reader);
@@ -118,9 +118,13 @@ describe('/api/blade-system/dept', () => {
     const none = await ts.addRole({ tenantId: '000000', alias: 'nobody', codes: [] });
     await ts.addUser({ tenantId: '000000', account: 'nobody', password: 'nobody', roleId: none });
     const nobody = (await ts.signIn('nobody', 'nobody')).access_token;
-    for (const action of ['list', 'lazy-list', 'tree', 'lazy-tree', 'detail?id=1']) {
+    for (const action of ['list', 'lazy-list', 'detail?id=1']) {
       const [path, q] = action.split('?');
       expect((await ts.get(`/api/blade-system/dept/${path}`, { token: nobody, query: q ? { id: '1' } : {} })).status).toBe(403);
     }
+    // The trees are a selector's choices (names only): any member of the tenant may read them.
+    const tree = (await ts.get('/api/blade-system/dept/tree', { token: nobody })).body.data as Node[];
+    expect(tree.map((n) => n.title)).toEqual(['布雷德科技']);
+    expect(Object.keys(tree[0]!).sort()).toEqual(['children', 'hasChildren', 'id', 'key', 'parentId', 'title', 'value'].filter((k) => k in tree[0]!).sort());
   });
 });

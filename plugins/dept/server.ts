@@ -102,11 +102,12 @@ export function deptRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       await authorize(tx, user, action);
       return work(tx);
     });
-  /** Read work in another tenant (administrators), after the permission check in the caller's own. */
-  const read = async <T>(user: AuthUser, tenantId: string, work: (tx: Tx, actor: AuthUser) => Promise<T>) => {
-    await ctx.db.tenant(user.tenantId, (tx) => authorize(tx, user, 'read'));
-    return ctx.db.tenant(tenantId, (tx) => work(tx, { ...user, tenantId }));
-  };
+  /**
+   * The trees are the choices of selectors (a user's departments), open to any member of the tenant as
+   * BladeX opens them: names only. An administrator of 000000 may read another tenant's.
+   */
+  const readTree = async <T>(user: AuthUser, tenantId: string, work: (tx: Tx, actor: AuthUser) => Promise<T>) =>
+    ctx.db.tenant(tenantId, (tx) => work(tx, { ...user, tenantId }));
   const filters = (query: Record<string, string>) => {
     const { parentId: _p, tenantId: _t, current: _c, size: _s, ...rest } = query;
     return rest;
@@ -145,7 +146,7 @@ export function deptRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   api.get(`${BASE}/tree`, async (c) => {
     const user = currentMember(c);
     const tenantId = targetTenant(user, c.req.query('tenantId'));
-    const tree = await read(user, tenantId, async (tx, actor) => nest((await deptRows(tx, repo, actor, {})).map(treeNode)));
+    const tree = await readTree(user, tenantId, async (tx, actor) => nest((await deptRows(tx, repo, actor, {})).map(treeNode)));
     return c.json(rData(tree));
   });
 
@@ -153,7 +154,7 @@ export function deptRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const user = currentMember(c);
     const tenantId = targetTenant(user, c.req.query('tenantId'));
     const parentId = parentIdOf(c.req.query('parentId'));
-    const nodes = await read(user, tenantId, async (tx, actor) => {
+    const nodes = await readTree(user, tenantId, async (tx, actor) => {
       const rows = await deptRows(tx, repo, actor, {}, parentId);
       const counts = await childCounts(tx, tenantId, rows.map((r) => str(r.id)));
       return rows.map((r) => ({ ...treeNode(r), hasChildren: (counts.get(str(r.id)) ?? 0) > 0 }));

@@ -80,7 +80,7 @@ describe('/api/blade-system/post', () => {
     expect((await submit({ category: 1, postCode: 'boss', postName: '老板', sort: 1 })).status).toBe(200);
   });
 
-  test('permissions: post to read, post_add / _edit / _delete to write', async () => {
+  test('permissions: post to read (select: any member), post_add / _edit / _delete to write', async () => {
     expect((await list({}, reader)).total).toBeGreaterThan(0);
     expect((await ts.get('/api/blade-system/post/select', { token: reader })).status).toBe(200);
     const add = await submit({ category: 1, postCode: 'r', postName: 'r', sort: 1 }, reader);
@@ -91,6 +91,8 @@ describe('/api/blade-system/post', () => {
     await ts.addUser({ tenantId: '000000', account: 'nobody', password: 'nobody', roleId: noneId });
     const nobody = (await ts.signIn('nobody', 'nobody')).access_token;
     expect((await ts.get('/api/blade-system/post/list', { token: nobody })).status).toBe(403);
-    expect((await ts.get('/api/blade-system/post/select', { token: nobody })).status).toBe(403);
+    // select is a selector's choices: any member of the tenant, names only.
+    const choices = (await ts.get('/api/blade-system/post/select', { token: nobody })).body.data as Row[];
+    expect(Object.keys(choices[0]!).sort()).toEqual(['category', 'id', 'postCode', 'postName', 'sort', 'tenantId']);
   });
 });

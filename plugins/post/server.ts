@@ -1,5 +1,4 @@
 import type { Hono } from 'hono';
-import { assertPermission } from '../../core/server/auth/permissions';
 import { currentMember } from '../../core/server/auth/middleware';
 import type { AppEnv, ServerContext } from '../../core/server/context';
 import { mountCrud } from '../../core/server/crud';
@@ -12,9 +11,12 @@ import { postManifest } from './manifest';
 /**
  * Posts on the server: the kernel's `blade_post` table (per tenant, audit columns, logical delete; the
  * kernel creates it because users refer to it) with `/api/blade-system/post/{list,detail,submit,remove}`
- * from the entity definition, and `select?tenantId=` (every live post of a tenant, for the user form).
+ * from the entity definition, and `select?tenantId=` (every live post of a tenant, for the user form: any
+ * member may ask, since a selector shows only names).
  */
 const TENANT_ID = /^\d{6}$/;
+
+const pick = (json: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, json[k]]));
 
 function selectRoute(api: Hono<AppEnv>, ctx: ServerContext, repo: ReturnType<typeof mountCrud>) {
   api.get('/blade-system/post/select', async (c) => {
@@ -26,9 +28,9 @@ function selectRoute(api: Hono<AppEnv>, ctx: ServerContext, repo: ReturnType<typ
       if (!TENANT_ID.test(asked)) throw bizError('tenantId: 格式错误');
       tenantId = asked;
     }
-    await ctx.db.tenant(user.tenantId, (tx) => assertPermission(tx, user, 'post', { withButtons: true }));
+    // Any member of the tenant (the choices of a selector, as BladeX opens it): names, not the whole rows.
     const rows = await ctx.db.tenant(tenantId, (tx) => repo.rows(tx, { ...user, tenantId }, {}));
-    return c.json(rData(rows.map(repo.toJson)));
+    return c.json(rData(rows.map((row) => pick(repo.toJson(row), ['id', 'tenantId', 'category', 'postCode', 'postName', 'sort']))));
   });
 }
 

@@ -40,6 +40,10 @@ const ANY_MEMBER = new Set([
   'POST /api/blade-log/client-error/submit',
   'GET /api/blade-system/dict/dictionary',
   'GET /api/blade-system/dict-biz/dictionary',
+  // The choices of selectors (names only), open to any member of the tenant as in BladeX.
+  'GET /api/blade-system/dept/tree',
+  'GET /api/blade-system/dept/lazy-tree',
+  'GET /api/blade-system/post/select',
 ]);
 
 /** Calls that end or change the caller's own session: they would spoil the sweeps' tokens. */
