@@ -21,7 +21,7 @@ export interface DialogState {
   initial?: Row;
 }
 
-export type FormOverrides = Pick<EntityFormProps, 'fields' | 'show' | 'disabled' | 'controls'>;
+export type FormOverrides = Pick<EntityFormProps, 'fields' | 'show' | 'disabled' | 'controls' | 'dynamic'>;
 
 export interface CrudDialogProps {
   entity: EntityDef;

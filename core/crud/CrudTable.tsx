@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Empty, Table, type TableColumnProps } from '@arco-design/web-react';
+import { IconLoading, IconMinus, IconPlus } from '@arco-design/web-react/icon';
 import type { SorterInfo } from '@arco-design/web-react/es/Table/interface';
 import type { FieldDef } from '../schema/entity';
 import { fieldDictionaries, fieldOptions, useDictionaries, type DictItem } from './dictionary';
@@ -29,7 +30,10 @@ export interface CrudTableProps {
   onRowClick?: (row: Row) => void;
   /** The row shown as chosen. */
   activeKey?: string;
-  /** Rows with `children` drawn as a tree (a child list). */
+  /**
+   * Rows with `children` drawn as a tree (a child list), opened fully. A lazy list (`useCrudList({ lazy })`)
+   * is always a tree: rows with `hasChildren` get an expand button that loads their children once.
+   */
   tree?: boolean;
   size?: 'default' | 'middle' | 'small' | 'mini';
   /** Every cell on one line, cut with an ellipsis and a tooltip (narrow tables). Text fields always are. */
@@ -77,8 +81,19 @@ export function CrudTable({ list, actions, actionsWidth = 220, cells = {}, colum
   const fields = useMemo(() => listFields(entity).filter(([name]) => !columns || columns.includes(name)), [entity, columns?.join(',')]);
   const { items } = useDictionaries(useMemo(() => fieldDictionaries(fields.map(([, f]) => f)), [fields]));
   // A tree opens fully (dictionary entries are few); what the user folds stays folded across reloads.
+  // A lazy tree starts folded: the list state knows what is open and loads what is opened.
+  const lazy = list.lazy;
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
-  const expanded = useMemo(() => (tree ? branchKeys(list.rows).filter((key) => !folded.has(key)) : undefined), [tree, list.rows, folded]);
+  const expanded = useMemo(() => (tree && !lazy ? branchKeys(list.rows).filter((key) => !folded.has(key)) : undefined), [tree, lazy, list.rows, folded]);
+  const expandIcon = ({ expanded: open, record }: { expanded: boolean; record: Record<string, unknown> }) => {
+    const busy = lazy && list.loadingKeys.includes(String(record.id));
+    // Arco adds the click handler; the button is named for keyboard and screen-reader users.
+    return (
+      <button type="button" className="ba-crud-expand" aria-label={t(open ? 'crud.collapse' : 'crud.expand')} aria-expanded={open} aria-busy={busy || undefined}>
+        {busy ? <IconLoading /> : open ? <IconMinus /> : <IconPlus />}
+      </button>
+    );
+  };
 
   const tableColumns: TableColumnProps<Row>[] = [];
   if (index) {
@@ -106,16 +121,22 @@ export function CrudTable({ list, actions, actionsWidth = 220, cells = {}, colum
       loading={list.loading}
       scroll={{ x: true }}
       noDataElement={<Empty description={t('crud.empty')} />}
-      childrenColumnName={tree ? 'children' : '__no_children'}
-      expandedRowKeys={expanded}
-      onExpand={(row, open) =>
+      childrenColumnName={tree || lazy ? 'children' : '__no_children'}
+      expandedRowKeys={lazy ? list.expandedKeys : expanded}
+      // A lazy row with children still to load carries `children: []`: it gets an expand button too.
+      expandProps={{ strictTreeData: !lazy, icon: expandIcon }}
+      onExpand={(row, open) => {
+        if (lazy) {
+          list.expand(row, open);
+          return;
+        }
         setFolded((prev) => {
           const next = new Set(prev);
           if (open) next.delete(String(row.id));
           else next.add(String(row.id));
           return next;
-        })
-      }
+        });
+      }}
       rowSelection={
         selection
           ? {

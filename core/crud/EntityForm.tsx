@@ -1,8 +1,9 @@
 import { useId, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { Form, Grid, type FormInstance } from '@arco-design/web-react';
+import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
 import type { EntityDef, FieldDef } from '../schema/entity';
 import { fieldDictionaries, fieldOptions, useDictionaries } from './dictionary';
-import { fieldControl, fieldLabel, fieldRules, fieldTrigger, formFields, switchMapping, type FormMode } from './fields';
+import { fieldControl, fieldLabel, fieldPlaceholder, fieldRules, fieldTrigger, formFields, switchMapping, type FormMode } from './fields';
 import type { Row } from './query';
 import './locales';
 import './crud.css';
@@ -19,9 +20,22 @@ export interface EntityFormProps {
   disabled?: readonly string[];
   /** A control of one's own for a field (it receives value/onChange from the form). */
   controls?: Partial<Record<string, ReactNode>>;
+  /**
+   * What depends on the values being typed (and the row as loaded): fields hidden, required (with the
+   * definition's message, else `请输入<label>`) or not editable, worked out again on every change (a
+   * menu's route is required, a button's is not).
+   */
+  dynamic?: (values: Row, loaded: Row) => DynamicFields;
   initialValues?: Row;
   /** Enter in a one-line control. */
   onSubmit?: () => void;
+}
+
+/** Fields hidden, required or not editable for the values in the form. */
+export interface DynamicFields {
+  hidden?: readonly string[];
+  required?: readonly string[];
+  disabled?: readonly string[];
 }
 
 /** True for an Enter that should submit: in a one-line text input, not in a list, a picker or a textarea. */
@@ -32,17 +46,51 @@ export function isSubmitEnter(event: KeyboardEvent): boolean {
   return !target.closest('.arco-select, .arco-picker, .arco-cascader, .arco-tree-select, .arco-auto-complete');
 }
 
+/** A field's rules when it is required here though its definition does not say so. */
+function requiredRules(field: FieldDef): RulesProps[] {
+  if (field.required) return fieldRules(field);
+  const message = fieldPlaceholder(field);
+  return [{ required: true, message }, { validator: (value, callback) => callback(value === undefined || value === null || String(value).trim() === '' ? message : undefined) }, ...fieldRules(field)];
+}
+
 /**
  * The dialog form of an entity: controls by field type, the definition's rules (checked on blur and on
  * submit, the messages in the current language), `editable: false` fields disabled when editing, every
  * field read-only in view mode.
  */
-export function EntityForm({ entity, form, mode, fields, show = [], disabled = [], controls = {}, initialValues, onSubmit }: EntityFormProps) {
+export function EntityForm({ entity, form, mode, fields, show = [], disabled = [], controls = {}, dynamic, initialValues, onSubmit }: EntityFormProps) {
   const shown = formFields(entity, mode, fields, [...show, ...Object.keys(controls)]);
   const { items } = useDictionaries(useMemo(() => fieldDictionaries(shown.map(([, f]) => f)), [entity, mode, fields?.join(',')]));
   // Control ids unique on the page (a search field and a dialog field share a name).
   const uid = `ba-form-${useId().replace(/[^\w-]/g, '')}`;
-  const isDisabled = (name: string, field: FieldDef) => mode === 'view' || disabled.includes(name) || (mode === 'edit' && field.editable === false);
+  const isDisabled = (name: string, field: FieldDef, also: readonly string[] = []) =>
+    mode === 'view' || disabled.includes(name) || also.includes(name) || (mode === 'edit' && field.editable === false);
+
+  const grid = ({ hidden, required, disabled: alsoDisabled }: DynamicFields) => (
+    <Grid.Row gutter={16}>
+      {shown.map(([name, field]) => {
+        if (hidden?.includes(name)) return null;
+        const span = field.span ?? (field.type === 'text' ? 24 : 12);
+        const wide = span === 24;
+        return (
+          <Grid.Col key={name} span={span}>
+            <Form.Item
+              field={name}
+              label={fieldLabel(field)}
+              labelCol={{ span: wide ? 3 : 6 }}
+              wrapperCol={{ span: wide ? 21 : 18 }}
+              rules={mode === 'view' ? undefined : required?.includes(name) ? requiredRules(field) : fieldRules(field)}
+              validateTrigger={fieldTrigger(field)}
+              disabled={isDisabled(name, field, alsoDisabled)}
+              {...switchMapping(field)}
+            >
+              {controls[name] ?? fieldControl(field, fieldOptions(field, items), { view: mode === 'view' })}
+            </Form.Item>
+          </Grid.Col>
+        );
+      })}
+    </Grid.Row>
+  );
 
   return (
     <div
@@ -68,28 +116,13 @@ export function EntityForm({ entity, form, mode, fields, show = [], disabled = [
           if (names.length) void form.validate(names).catch(() => undefined);
         }}
       >
-        <Grid.Row gutter={16}>
-          {shown.map(([name, field]) => {
-            const span = field.span ?? (field.type === 'text' ? 24 : 12);
-            const wide = span === 24;
-            return (
-              <Grid.Col key={name} span={span}>
-                <Form.Item
-                  field={name}
-                  label={fieldLabel(field)}
-                  labelCol={{ span: wide ? 3 : 6 }}
-                  wrapperCol={{ span: wide ? 21 : 18 }}
-                  rules={mode === 'view' ? undefined : fieldRules(field)}
-                  validateTrigger={fieldTrigger(field)}
-                  disabled={isDisabled(name, field)}
-                  {...switchMapping(field)}
-                >
-                  {controls[name] ?? fieldControl(field, fieldOptions(field, items), { view: mode === 'view' })}
-                </Form.Item>
-              </Grid.Col>
-            );
-          })}
-        </Grid.Row>
+        {dynamic ? (
+          <Form.Item shouldUpdate noStyle>
+            {(values: Row) => grid(dynamic(values, initialValues ?? {}))}
+          </Form.Item>
+        ) : (
+          grid({})
+        )}
       </Form>
     </div>
   );

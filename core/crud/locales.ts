@@ -44,6 +44,11 @@ export const crudMessages = {
       tooLarge: '{{label}}不能大于 {{max}}',
       searchForm: '搜索条件',
       refresh: '刷新',
+      expand: '展开',
+      collapse: '收起',
+      iconPick: '选择图标',
+      iconSearch: '搜索图标',
+      iconNone: '没有匹配的图标',
     },
   },
   en: {
@@ -88,6 +93,11 @@ export const crudMessages = {
       tooLarge: '{{label}}: at most {{max}}',
       searchForm: 'Search',
       refresh: 'Refresh',
+      expand: 'Expand',
+      collapse: 'Collapse',
+      iconPick: 'Choose an icon',
+      iconSearch: 'Search icons',
+      iconNone: 'No icon matches',
     },
   },
 };

@@ -18,13 +18,20 @@ function ParentName({ value, names, top }: { value?: unknown; names: ReadonlyMap
 }
 
 /**
- * /system/dept: the departments as a tree table (`list`, rows with their children), search on name and
- * full name; add a root or a child under a row, edit / view / delete, each by its permission code.
+ * /system/dept: the departments as a tree table loaded level by level (`lazy-list?parentId=`, each row
+ * saying `hasChildren`; searching lists every match), search on name and full name; add a root or a child under a row, edit / view / delete, each by its permission code.
  */
 export default function DeptPage() {
   const { t } = useTranslation();
-  const list = useCrudList({ entity: deptEntity, action: 'list', paged: false });
-  const names = useMemo(() => new Map(flatten(list.rows).map((row) => [String(row.id), String(row.deptName ?? '')])), [list.rows]);
+  const list = useCrudList({ entity: deptEntity, action: 'lazy-list', lazy: true });
+  // Names of the rows loaded so far, and of their parents (each row says its parent's name).
+  const names = useMemo(() => {
+    const rows = flatten(list.rows);
+    const map = new Map<string, string>();
+    for (const row of rows) if (row.parentId && row.parentName) map.set(String(row.parentId), String(row.parentName));
+    for (const row of rows) map.set(String(row.id), String(row.deptName ?? ''));
+    return map;
+  }, [list.rows]);
   const fresh = (parentId: unknown): Row => ({ parentId: String(parentId ?? '0') });
 
   return (
