@@ -1,0 +1,191 @@
+import type { Context, Hono } from 'hono';
+import { currentMember } from '../../core/server/auth/middleware';
+import { assertPermission, requirePermission } from '../../core/server/auth/permissions';
+import type { AuthUser } from '../../core/server/auth/user';
+import type { AppEnv, ServerContext } from '../../core/server/context';
+import { defaultAuthorize, entityValidator, mountCrud, parseIds } from '../../core/server/crud';
+import type { Tx } from '../../core/server/db/types';
+import { bizError } from '../../core/server/http/errors';
+import { str } from '../../core/server/http/format';
+import { rData, rStatus } from '../../core/server/http/r';
+import { readJson, readParams } from '../../core/server/http/validate';
+import { pruneEmptyGroups, visibleMenus } from '../../core/server/menu/queries';
+import { buildTree } from '../../core/server/menu/tree';
+import { defineServerPlugin } from '../../core/server/plugin';
+import { topMenuEntity } from './entities';
+import { topmenuManifest } from './manifest';
+
+/**
+ * Top menus on the server: the kernel's per-tenant `blade_top_menu` with
+ * `/api/blade-system/topmenu/{list, detail, submit, remove, grant}` and, for the 菜单配置 dialog,
+ * `/api/blade-system/menu/{grant-top-tree, top-tree-keys}`. The kernel's `menu/routes?topMenuId=` shows
+ * what `blade_top_menu_setting` lists. A grant may only name menus the caller may see themselves.
+ */
+export const MSG_CODE_EXISTS = '顶部菜单编号已存在';
+export const MSG_DECLARED_CODE = '插件声明的顶部菜单编号不可修改';
+export const MSG_MENU_NOT_GRANTABLE = '只能配置自己可见的菜单';
+export const SETTING = 'topmenu_setting';
+
+interface TreeNodeVO {
+  id: string;
+  parentId: string;
+  title: string;
+  titleEn: string;
+  key: string;
+  value: string;
+  children?: TreeNodeVO[];
+}
+/** A node while the tree is built (ordered by `sort`, which the answer leaves out). */
+type SortedNode = Omit<TreeNodeVO, 'children'> & { sort: number; children?: SortedNode[] };
+
+const strip = (list: SortedNode[]): TreeNodeVO[] =>
+  list.map(({ sort: _sort, children, ...node }) => ({ ...node, ...(children ? { children: strip(children) } : {}) }));
+
+/** A list of ids as the grant sends them: a JSON array, or comma-joined text (JSON or query). */
+function idsIn(value: unknown, name: string, required: boolean): string[] {
+  const blank = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  if (blank && !required) return [];
+  if (Array.isArray(value) && !value.every((v) => typeof v === 'string' || typeof v === 'number')) throw bizError(`请求参数格式错误: ${name}`);
+  if (!blank && !Array.isArray(value) && typeof value !== 'string' && typeof value !== 'number') throw bizError(`请求参数格式错误: ${name}`);
+  return parseIds(Array.isArray(value) ? value.map(String) : value, name);
+}
+
+/** `topMenuIds` and `menuIds` from a JSON body, or from the query / a form (BladeX `@RequestParam`). */
+async function grantInput(c: Context<AppEnv>): Promise<{ topMenuIds: string[]; menuIds: string[] }> {
+  const json = /application\/json/i.test(c.req.header('content-type') ?? '');
+  const input = json ? await readJson(c) : await readParams(c);
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw bizError('请求参数格式错误: body');
+  const { topMenuIds, menuIds } = input as Record<string, unknown>;
+  return { topMenuIds: idsIn(topMenuIds, 'topMenuIds', true), menuIds: idsIn(menuIds, 'menuIds', false) };
+}
+
+export function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
+  // list, detail and remove (logical) from the engine; submit by hand for the codes of removed rows.
+  const repo = mountCrud(api, ctx, topMenuEntity, { skip: ['submit'] });
+  const validator = entityValidator(topMenuEntity);
+  const authorize = defaultAuthorize(topMenuEntity);
+  const setting = <T>(user: AuthUser, work: (tx: Tx) => Promise<T>) =>
+    ctx.db.tenant(user.tenantId, async (tx) => {
+      await assertPermission(tx, user, SETTING);
+      return work(tx);
+    });
+  /** The ids of the menus (category 1) this user may see in their tenant. */
+  const visibleMenuRows = async (tx: Tx, user: AuthUser) => pruneEmptyGroups(await visibleMenus(tx, user, await ctx.tenantPlugins.visible(user.tenantId), 1));
+
+  api.post('/blade-system/topmenu/submit', async (c) => {
+    const user = currentMember(c);
+    const body = await readJson(c);
+    const id = validator.idOf(body);
+    await ctx.db.tenant(user.tenantId, async (tx) => {
+      await authorize(tx, user, id ? 'edit' : 'add');
+      const existing = id ? await repo.find(tx, user, id) : undefined;
+      if (id && !existing) throw bizError('数据不存在');
+      const { values } = validator.parse(body, id ? 'edit' : 'add');
+      const code = String(existing && values.code === undefined ? existing.code : values.code);
+      // A declared top menu keeps its code: the start-up sync finds it by (tenant, code).
+      if (existing?.plugin && code !== str(existing.code)) throw bizError(MSG_DECLARED_CODE);
+
+      // The code: free, or held by a removed row (an own one is renamed out of the way; a declared one
+      // comes back, with the menus it showed, when a top menu with its code is added).
+      const holder = await tx.one<{ id: string; is_deleted: number; plugin: string | null }>(
+        'select id::text as id, is_deleted, plugin from blade_top_menu where tenant_id = $1 and code = $2',
+        [user.tenantId, code],
+      );
+      let restore: string | undefined;
+      if (holder && holder.id !== id) {
+        if (holder.is_deleted === 0 || (holder.plugin && id)) throw bizError(MSG_CODE_EXISTS);
+        if (holder.plugin) restore = holder.id;
+        else {
+          await tx.query(`update blade_top_menu set code = left(code, 200) || '~removed~' || id::text where id = $1 and tenant_id = $2`, [holder.id, user.tenantId]);
+        }
+      }
+      if (restore) {
+        await tx.query('update blade_top_menu set is_deleted = 0 where id = $1 and tenant_id = $2', [restore, user.tenantId]);
+        await repo.update(tx, user, restore, values, ctx.now());
+      } else if (id) {
+        await repo.update(tx, user, id, values, ctx.now());
+      } else {
+        await repo.insert(tx, user, values, ctx.now());
+      }
+    });
+    return c.json(rStatus(true));
+  });
+
+  // Replaces what these top menus show, within what the caller may see: settings of menus hidden from
+  // the caller (administrator-only, a switched-off plugin's) are kept, since they could not untick them.
+  api.post('/blade-system/topmenu/grant', requirePermission(ctx, SETTING), async (c) => {
+    const user = currentMember(c);
+    const { topMenuIds, menuIds } = await grantInput(c);
+    await setting(user, async (tx) => {
+      const tops = await tx.query<{ id: string }>(
+        'select id::text as id from blade_top_menu where tenant_id = $1 and is_deleted = 0 and id = any($2::bigint[])',
+        [user.tenantId, topMenuIds],
+      );
+      if (tops.length !== topMenuIds.length) throw bizError('数据不存在');
+      const visible = new Set((await visibleMenuRows(tx, user)).map((m) => String(m.id)));
+      if (menuIds.some((menuId) => !visible.has(menuId))) throw bizError(MSG_MENU_NOT_GRANTABLE);
+      await tx.query(
+        `delete from blade_top_menu_setting
+          where tenant_id = $1 and top_menu_id = any($2::bigint[])
+            and (menu_id = any($3::bigint[]) or menu_id not in (select id from blade_menu where is_deleted = 0))`,
+        [user.tenantId, topMenuIds, [...visible]],
+      );
+      for (const topMenuId of topMenuIds) {
+        for (const menuId of menuIds) {
+          await tx.query(
+            'insert into blade_top_menu_setting (id, tenant_id, top_menu_id, menu_id) values ($1, $2, $3, $4) on conflict (top_menu_id, menu_id) do nothing',
+            [ctx.ids.next(), user.tenantId, topMenuId, menuId],
+          );
+        }
+      }
+    });
+    return c.json(rStatus(true));
+  });
+
+  // The menus (category 1) the caller may see, as TreeNodes: what a top menu can be given.
+  api.get('/blade-system/menu/grant-top-tree', async (c) => {
+    const user = currentMember(c);
+    const menu = await setting(user, async (tx) => {
+      const rows = await visibleMenuRows(tx, user);
+      return strip(
+        buildTree(
+          rows.map((m): SortedNode => {
+            const id = String(m.id);
+            return { id, parentId: String(m.parent_id), title: str(m.name), titleEn: str(m.name_en), key: id, value: id, sort: m.sort ?? 0 };
+          }),
+        ),
+      );
+    });
+    return c.json(rData({ menu, dataScope: [], apiScope: [] }));
+  });
+
+  // The menu ids these top menus show, of those the caller may see (the keys of grant-top-tree; the
+  // caller's tenant only: another tenant's ids show nothing).
+  api.get('/blade-system/menu/top-tree-keys', async (c) => {
+    const user = currentMember(c);
+    const topMenuIds = parseIds(c.req.query('topMenuIds'), 'topMenuIds');
+    const menu = await setting(user, async (tx) => {
+      const rows = await tx.query<{ menu_id: string }>(
+        `select distinct s.menu_id::text as menu_id from blade_top_menu_setting s
+           join blade_top_menu t on t.id = s.top_menu_id and t.tenant_id = $1 and t.is_deleted = 0
+           join blade_menu m on m.id = s.menu_id and m.is_deleted = 0
+          where s.tenant_id = $1 and s.top_menu_id = any($2::bigint[])
+          order by 1`,
+        [user.tenantId, topMenuIds],
+      );
+      const visible = new Set((await visibleMenuRows(tx, user)).map((m) => String(m.id)));
+      return rows.map((r) => r.menu_id).filter((menuId) => visible.has(menuId));
+    });
+    return c.json(rData({ menu, dataScope: [], apiScope: [] }));
+  });
+}
+
+export const topmenuServer = defineServerPlugin({
+  manifest: topmenuManifest,
+  entities: [topMenuEntity],
+  // blade_top_menu and blade_top_menu_setting are the kernel's tables (core/server/schema/kernel.ts).
+  migrations: [],
+  routes: topmenuRoutes,
+});
+
+export default topmenuServer;
