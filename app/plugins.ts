@@ -15,6 +15,9 @@ export const installedPlugins = [
   'datasource',
   'client',
   'tenant',
+  'user',
+  'menu',
+  'topmenu',
 ] as const;
 
 export type InstalledPluginId = (typeof installedPlugins)[number];

@@ -1,0 +1,180 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Button, Message, Modal, Space, Tag, Tooltip } from '@arco-design/web-react';
+import { IconDelete, IconEdit, IconExport, IconEye, IconImport, IconLock, IconPlus, IconRefresh, IconSettings, IconUserGroup } from '@arco-design/web-react/icon';
+import { confirmRemove, CrudTable, SearchForm, useCrudList, type Row } from '../../../core/crud';
+import { http, toastSuccess } from '../../../core/http';
+import { currentLanguage, i18n } from '../../../core/i18n';
+import { session } from '../../../core/session/session';
+import { userScreenEntity } from '../entities';
+import { DeptTree } from './DeptTree';
+import { downloadFile, today } from './download';
+import { GrantDialog } from './GrantDialog';
+import { ImportDialog } from './ImportDialog';
+import { loadDeptTree, idList, useLoaded, type TreeNode } from './options';
+import { PlatformDialog } from './PlatformDialog';
+import { UserDialog, type UserDialogState } from './UserDialog';
+import './user.css';
+
+const COLUMNS = ['account', 'realName', 'roleName', 'deptName', 'phone', 'status'] as const;
+const STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'red', 0: 'orange' };
+
+/** A warning when nothing is selected (SPEC §5); otherwise the selected ids. */
+function selected(keys: readonly string[]): string[] | null {
+  if (keys.length === 0) {
+    Message.warning({ id: 'crud:select-one', content: i18n.t('crud.selectOne') });
+    return null;
+  }
+  return [...keys];
+}
+
+/**
+ * /system/user (BladeX 用户管理): the department tree on the left (a click shows that department and
+ * everything below it, `page?deptId=`), the users on the right with search on account, real name and
+ * mobile; add, delete, 角色配置, 密码重置, 导入 and 导出 in the toolbar; view, edit, delete and 平台配置
+ * per row. Each control is shown only with its permission code, and the server checks them again.
+ */
+export default observer(function UserPage() {
+  const { t } = useTranslation();
+  const [deptId, setDeptId] = useState<string | null>(null);
+  const params = useMemo(() => (deptId ? { deptId } : undefined), [deptId]);
+  const list = useCrudList({ entity: userScreenEntity, params });
+  const depts = useLoaded(loadDeptTree, [] as TreeNode[]);
+  const [dialog, setDialog] = useState<UserDialogState | null>(null);
+  const [grant, setGrant] = useState<{ userIds: string[]; roleIds: string[] } | null>(null);
+  const [platform, setPlatform] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const can = (code: string) => session.can(code);
+
+  const remove = (ids: readonly string[]) => confirmRemove({ entity: userScreenEntity, ids, onRemoved: (removed) => void list.afterRemove(removed.length) });
+
+  const openGrant = () => {
+    const ids = selected(list.selectedKeys);
+    if (!ids) return;
+    const rows = list.selectedRows;
+    setGrant({ userIds: ids, roleIds: rows.length === 1 ? idList(rows[0]!.roleId) : [] });
+  };
+
+  const resetPassword = () => {
+    const ids = selected(list.selectedKeys);
+    if (!ids) return;
+    Modal.confirm({
+      title: t('crud.confirmTitle'),
+      content: t('user.resetConfirm'),
+      okText: t('crud.confirm'),
+      cancelText: t('crud.cancel'),
+      onOk: async () => {
+        try {
+          await http.post('/api/blade-user/reset-password', undefined, { params: { userIds: ids.join(',') } });
+        } catch {
+          return; // the toast said why
+        }
+        toastSuccess(t('user.success'));
+        list.setSelectedKeys([]);
+      },
+    });
+  };
+
+  const exportUsers = () =>
+    Modal.confirm({
+      title: t('crud.confirmTitle'),
+      content: t('user.exportConfirm'),
+      okText: t('crud.confirm'),
+      cancelText: t('crud.cancel'),
+      onOk: async () => {
+        setExporting(true);
+        try {
+          await downloadFile('/api/blade-user/export-user', { ...params, ...list.filters, language: currentLanguage() }, `${t('user.exportName')}-${today()}.xlsx`);
+        } catch {
+          // the toast said why
+        } finally {
+          setExporting(false);
+        }
+      },
+    });
+
+  const action = (key: string, label: string, icon: ReactNode, onClick: () => void, danger = false) => (
+    <Button key={key} type="text" size="mini" status={danger ? 'danger' : undefined} icon={icon} onClick={onClick}>
+      {label}
+    </Button>
+  );
+  const rowActions = (row: Row) => (
+    <>
+      {can('user_view') ? action('view', t('crud.view'), <IconEye />, () => setDialog({ mode: 'view', id: row.id })) : null}
+      {can('user_edit') ? action('edit', t('crud.edit'), <IconEdit />, () => setDialog({ mode: 'edit', id: row.id })) : null}
+      {can('user_delete') ? action('delete', t('crud.delete'), <IconDelete />, () => row.id && remove([row.id]), true) : null}
+      {can('user_platform') ? action('platform', t('user.platform'), <IconSettings />, () => row.id && setPlatform(row.id)) : null}
+    </>
+  );
+  const actionCount = ['user_view', 'user_edit', 'user_delete'].filter(can).length;
+  const hasActions = actionCount > 0 || can('user_platform');
+
+  return (
+    <div className="ba-user-layout">
+      <DeptTree tree={depts.data} state={depts.state} onRetry={depts.reload} selected={deptId} onSelect={setDeptId} />
+      <div className="ba-crud ba-user-list">
+        <SearchForm entity={userScreenEntity} fields={['account', 'realName', 'phone']} onSearch={list.search} onReset={list.reset} loading={list.loading} />
+        <div className="ba-crud-toolbar">
+          <Space wrap>
+            {can('user_add') ? (
+              <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ mode: 'add' })}>
+                {t('crud.add')}
+              </Button>
+            ) : null}
+            {can('user_delete') ? (
+              <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
+                {t('crud.delete')}
+              </Button>
+            ) : null}
+            {can('user_role') ? (
+              <Button icon={<IconUserGroup />} onClick={openGrant}>
+                {t('user.grant')}
+              </Button>
+            ) : null}
+            {can('user_reset') ? (
+              <Button icon={<IconLock />} onClick={resetPassword}>
+                {t('user.reset')}
+              </Button>
+            ) : null}
+            {can('user_import') ? (
+              <Button icon={<IconImport />} onClick={() => setImporting(true)}>
+                {t('user.import')}
+              </Button>
+            ) : null}
+            {can('user_export') ? (
+              <Button icon={<IconExport />} loading={exporting} onClick={exportUsers}>
+                {t('user.export')}
+              </Button>
+            ) : null}
+          </Space>
+          <span className="ba-crud-toolbar-end">
+            {list.selectedKeys.length > 0 ? (
+              <span className="ba-crud-selected" aria-live="polite">
+                {t('crud.selected', { count: list.selectedKeys.length })}
+                <Button type="text" size="mini" onClick={() => list.setSelectedKeys([])}>
+                  {t('crud.clearSelection')}
+                </Button>
+              </span>
+            ) : null}
+            <Tooltip content={t('crud.refresh')} mini>
+              <Button shape="circle" size="small" icon={<IconRefresh />} aria-label={t('crud.refresh')} onClick={() => void list.reload()} />
+            </Tooltip>
+          </span>
+        </div>
+        <CrudTable
+          list={list}
+          columns={COLUMNS}
+          cells={{ status: (value, _row, text) => <Tag color={STATUS_COLOR[Number(value)] ?? 'gray'}>{text}</Tag> }}
+          actions={hasActions ? rowActions : undefined}
+          actionsWidth={32 + actionCount * 68 + (can('user_platform') ? 96 : 0)}
+        />
+      </div>
+      <UserDialog state={dialog} depts={depts.data} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />
+      <GrantDialog target={grant} onClose={() => setGrant(null)} onDone={() => void list.reload()} />
+      <PlatformDialog userId={platform} onClose={() => setPlatform(null)} />
+      <ImportDialog visible={importing} onClose={() => setImporting(false)} onImported={() => void list.reload()} />
+    </div>
+  );
+});

@@ -1,0 +1,173 @@
+import { hashPassword, md5 } from '../../core/server/auth/password';
+import { MSG_NO_PERMISSION } from '../../core/server/auth/permissions';
+import type { AuthUser } from '../../core/server/auth/user';
+import { localInstant, type CrudRepo, type DbRow } from '../../core/server/crud';
+import type { Tx } from '../../core/server/db/types';
+import { ApiError } from '../../core/server/http/errors';
+import { str } from '../../core/server/http/format';
+import { assertAccountQuota, MSG_QUOTA } from '../../core/server/tenant/tenants';
+import { MSG_ACCOUNT_TAKEN } from './entities';
+import { birthdayText, cellText, nameList, sexValue, type ImportRow } from './server-excel';
+import { ADMINISTRATOR, assertMayTouch, INIT_PASSWORD, parseUserBody, type UserInput } from './server-users';
+
+/**
+ * `POST import-user`: every row is checked as `submit` would check it (the same rules and messages),
+ * plus what only a file can get wrong (an account twice, names that match nothing or several rows); a
+ * refused row is reported and nothing of it is written, the others are written in one transaction.
+ * New accounts get BladeX's initial password 123456; with `isCovered` an existing account is updated
+ * (its password kept), without it the row is refused.
+ */
+
+export interface ImportReport {
+  total: number;
+  created: number;
+  updated: number;
+  rejected: { row: number; account: string; reason: string }[];
+}
+
+export const MSG_DUPLICATE_IN_FILE = '文件中账号重复';
+
+interface Lookup {
+  byId: Map<string, { id: string; alias?: string }>;
+  byName: Map<string, string[]>;
+}
+
+function lookup(rows: { id: string; names: (string | null)[]; alias?: string | null }[]): Lookup {
+  const byId = new Map<string, { id: string; alias?: string }>();
+  const byName = new Map<string, string[]>();
+  for (const row of rows) {
+    byId.set(row.id, { id: row.id, alias: row.alias ?? undefined });
+    for (const name of new Set(row.names.filter((n): n is string => !!n && n.trim() !== '').map((n) => n.trim()))) {
+      byName.set(name, [...(byName.get(name) ?? []), row.id]);
+    }
+  }
+  return { byId, byName };
+}
+
+/** Names (or ids) → ids; throws the reason for the first that matches nothing or more than one row. */
+function resolve(names: string[], table: Lookup, label: string): string[] {
+  return names.map((name) => {
+    const ids = table.byName.get(name);
+    if (ids?.length === 1) return ids[0]!;
+    if (ids && ids.length > 1) throw new ApiError(400, `${label}名称不唯一: ${name}`);
+    if (/^\d{1,19}$/.test(name) && table.byId.has(name)) return name;
+    throw new ApiError(400, `${label}不存在: ${name}`);
+  });
+}
+
+interface Plan {
+  row: number;
+  account: string;
+  input: UserInput;
+  existing?: DbRow;
+}
+
+export async function importUsers(
+  tx: Tx,
+  repo: CrudRepo,
+  caller: AuthUser,
+  rows: readonly ImportRow[],
+  covered: boolean,
+  now: Date,
+): Promise<ImportReport> {
+  const tenantId = caller.tenantId;
+  const [roles, depts, posts] = await Promise.all([
+    tx.query<{ id: string; role_name: string | null; role_alias: string | null }>('select id::text as id, role_name, role_alias from blade_role where tenant_id = $1 and is_deleted = 0', [tenantId]),
+    tx.query<{ id: string; dept_name: string | null }>('select id::text as id, dept_name from blade_dept where tenant_id = $1 and is_deleted = 0', [tenantId]),
+    tx.query<{ id: string; post_name: string | null; post_code: string | null }>('select id::text as id, post_name, post_code from blade_post where tenant_id = $1 and is_deleted = 0', [tenantId]),
+  ]);
+  const roleTable = lookup(roles.map((r) => ({ id: r.id, names: [r.role_name], alias: r.role_alias })));
+  const deptTable = lookup(depts.map((d) => ({ id: d.id, names: [d.dept_name] })));
+  const postTable = lookup(posts.map((p) => ({ id: p.id, names: [p.post_name, p.post_code] })));
+  const accounts = [...new Set(rows.map((r) => cellText(r.cells.account)).filter(Boolean))];
+  const existingRows = accounts.length
+    ? await tx.query<DbRow>('select * from blade_user where tenant_id = $1 and account = any($2::varchar[]) and is_deleted = 0', [tenantId, accounts])
+    : [];
+  const existing = new Map(existingRows.map((u) => [str(u.account), u]));
+
+  const rejected: ImportReport['rejected'] = [];
+  const plans: Plan[] = [];
+  const seen = new Set<string>();
+  for (const { row, cells } of rows) {
+    const account = cellText(cells.account);
+    try {
+      if (account && seen.has(account)) throw new ApiError(400, MSG_DUPLICATE_IN_FILE);
+      if (account) seen.add(account);
+      const current = account ? existing.get(account) : undefined;
+      if (current && !covered) throw new ApiError(400, MSG_ACCOUNT_TAKEN.zh);
+      const body: Record<string, unknown> = {};
+      const text = (key: 'account' | 'name' | 'realName' | 'phone' | 'email' | 'code') => {
+        const value = cellText(cells[key]);
+        if (value) body[key] = value;
+      };
+      (['account', 'name', 'realName', 'phone', 'email', 'code'] as const).forEach(text);
+      // The nickname defaults to the real name (or the account): the template may leave it out.
+      if (!current && !body.name) body.name = body.realName ?? body.account;
+      const sex = sexValue(cells.sex);
+      if (sex === undefined) throw new ApiError(400, '用户性别格式不正确');
+      if (sex !== '') body.sex = sex;
+      const birthday = birthdayText(cells.birthday);
+      if (birthday) body.birthday = birthday;
+      const roleNames = nameList(cells.roleName);
+      const deptNames = nameList(cells.deptName);
+      const postNames = nameList(cells.postName);
+      if (roleNames.length) body.roleId = resolve(roleNames, roleTable, '角色').join(',');
+      if (deptNames.length) body.deptId = resolve(deptNames, deptTable, '部门').join(',');
+      if (postNames.length) body.postId = resolve(postNames, postTable, '岗位').join(',');
+      if (!current) body.password = INIT_PASSWORD;
+      const input = parseUserBody(body, current ? 'edit' : 'add');
+      if (!caller.isAdministrator && (input.refs.roleIds ?? []).some((id) => roleTable.byId.get(id)?.alias === ADMINISTRATOR)) {
+        throw new ApiError(403, MSG_NO_PERMISSION);
+      }
+      if (current) await assertMayTouch(tx, caller, [current]);
+      plans.push({ row, account, input, existing: current });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      rejected.push({ row, account, reason: error.message });
+    }
+  }
+
+  // The quota: as many new accounts as still fit, in file order; the rest are refused.
+  const creates = plans.filter((p) => !p.existing);
+  let fits = creates.length;
+  if (fits > 0) {
+    const allowed = async (n: number) =>
+      assertAccountQuota(tx, tenantId, n).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof ApiError) return false;
+          throw error;
+        },
+      );
+    if (!(await allowed(fits))) {
+      let low = 0;
+      let high = fits - 1; // allowed(low) holds, allowed(high + 1) does not
+      while (low < high) {
+        const mid = Math.ceil((low + high) / 2);
+        if (await allowed(mid)) low = mid;
+        else high = mid - 1;
+      }
+      fits = low;
+    }
+  }
+  const overQuota = new Set(creates.slice(fits));
+  for (const plan of overQuota) rejected.push({ row: plan.row, account: plan.account, reason: MSG_QUOTA });
+
+  const hash = creates.length > overQuota.size ? await hashPassword(md5(INIT_PASSWORD)) : '';
+  const createdIds: string[] = [];
+  let updated = 0;
+  for (const plan of plans) {
+    if (overQuota.has(plan)) continue;
+    const values = { ...plan.input.values };
+    if (typeof values.birthday === 'string') values.birthday = localInstant(`${values.birthday} 00:00:00`);
+    if (plan.existing) {
+      await repo.update(tx, caller, str(plan.existing.id), values, now);
+      updated++;
+    } else {
+      createdIds.push(await repo.insert(tx, caller, values, now));
+    }
+  }
+  if (createdIds.length) await tx.query('update blade_user set password = $3 where tenant_id = $1 and id = any($2::bigint[])', [tenantId, createdIds, hash]);
+  rejected.sort((a, b) => a.row - b.row);
+  return { total: rows.length, created: createdIds.length, updated, rejected };
+}

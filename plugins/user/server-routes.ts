@@ -1,0 +1,344 @@
+import type { Context, Hono } from 'hono';
+import { currentMember } from '../../core/server/auth/middleware';
+import { hashPassword, md5 } from '../../core/server/auth/password';
+import { assertPermission, requirePermission } from '../../core/server/auth/permissions';
+import { revokeUserSessions } from '../../core/server/auth/refresh-tokens';
+import type { AuthUser } from '../../core/server/auth/user';
+import type { AppEnv, ServerContext } from '../../core/server/context';
+import { crudDataScope, crudRepo, formatError, localInstant, parseId, parseIds, readIds, type CrudRepo, type EntityValues, type Where } from '../../core/server/crud';
+import type { Tx } from '../../core/server/db/types';
+import { ApiError, bizError, missingParam } from '../../core/server/http/errors';
+import { num, str } from '../../core/server/http/format';
+import { rData, rStatus } from '../../core/server/http/r';
+import { readJson, readParams } from '../../core/server/http/validate';
+import { assertAccountQuota } from '../../core/server/tenant/tenants';
+import { userEntity, USER_TYPES } from './entities';
+import { attachment, exportWorkbook, languageOf, MSG_FILE_SIZE, MSG_FILE_TYPE, MAX_IMPORT_BYTES, readImportSheet, templateWorkbook, XLSX_TYPE } from './server-excel';
+import { importUsers } from './server-import';
+import {
+  assertMayTouch,
+  assertRefs,
+  deptSubtree,
+  INIT_PASSWORD,
+  MSG_DISABLE_SELF,
+  MSG_MISSING,
+  MSG_REMOVE_SELF,
+  parseUserBody,
+  statusEqual,
+  userVOs,
+  usersByIds,
+} from './server-users';
+
+/**
+ * `/api/blade-user/*` (SPEC §7; bladex-contract §9) on the kernel's `blade_user`, written on the CRUD
+ * engine's parts. Every endpoint checks its permission code in the caller's tenant transaction (403
+ * `没有权限执行此操作`) and touches only that tenant's rows: another tenant's ids do not exist here.
+ */
+const BASE = '/blade-user';
+const MAX_EXT = 255;
+const MAX_EXPORT = 10_000;
+
+const CODE = {
+  add: 'user_add',
+  edit: 'user_edit',
+  remove: 'user_delete',
+  reset: 'user_reset',
+  grant: 'user_role',
+  platform: 'user_platform',
+  import: 'user_import',
+  export: 'user_export',
+} as const;
+
+/** The read permission of the list: the menu code or any of its buttons. */
+const canRead = (tx: Tx, user: AuthUser) => assertPermission(tx, user, 'user', { withButtons: true });
+
+/**
+ * The parameters of a POST as BladeX's `@RequestParam` reads them: the query string, a form body, or
+ * (ours) a JSON object body; the query wins.
+ */
+async function readArgs(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type') ?? '';
+  if (/application\/json/i.test(type)) {
+    const text = (await c.req.text()).trim();
+    let body: unknown = {};
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw bizError('消息不能读取: 请求体不是合法的 JSON');
+      }
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bizError(formatError('body'));
+    return { ...(body as Record<string, unknown>), ...c.req.query() };
+  }
+  return readParams(c);
+}
+
+/** The list query split into the entity's filters and the conditions this plugin adds. */
+function listQuery(user: AuthUser, query: Record<string, string>): { filters: Record<string, string>; where: Where[] } {
+  const { deptId, status_equal: status, language: _language, ...filters } = query;
+  const where: Where[] = [];
+  if (deptId?.trim()) where.push(deptSubtree(user.tenantId, deptId.trim()));
+  if (status?.trim()) where.push(statusEqual(status));
+  return { filters, where };
+}
+
+/** Stored form of the values: a birthday is the server's local midnight (timestamptz column). */
+function stored(values: EntityValues): EntityValues {
+  const out = { ...values };
+  if (typeof out.birthday === 'string') out.birthday = localInstant(`${out.birthday} 00:00:00`);
+  return out;
+}
+
+export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
+  const repo: CrudRepo = crudRepo(userEntity, ctx.ids);
+  const inTenant = <T>(user: AuthUser, work: (tx: Tx) => Promise<T>) => ctx.db.tenant(user.tenantId, work);
+
+  /** The page or the export's rows: filters, department subtree, status, and the caller's data scope. */
+  const scopedWhere = async (tx: Tx, user: AuthUser, where: Where[]) => {
+    const scope = await crudDataScope(tx, user, userEntity);
+    return scope ? [...where, scope] : where;
+  };
+
+  api.get(`${BASE}/page`, async (c) => {
+    const user = currentMember(c);
+    const { filters, where } = listQuery(user, c.req.query());
+    const result = await inTenant(user, async (tx) => {
+      await canRead(tx, user);
+      const page = await repo.page(tx, user, filters, { where: await scopedWhere(tx, user, where), toJson: (row) => row });
+      return { ...page, records: await userVOs(tx, user.tenantId, page.records) };
+    });
+    return c.json(rData(result));
+  });
+
+  api.get(`${BASE}/detail`, async (c) => {
+    const user = currentMember(c);
+    const id = parseId(c.req.query('id'));
+    const vo = await inTenant(user, async (tx) => {
+      await canRead(tx, user);
+      const row = await repo.find(tx, user, id);
+      return row ? (await userVOs(tx, user.tenantId, [row]))[0]! : null;
+    });
+    return c.json(rData(vo));
+  });
+
+  /** Any signed-in member: who is in the tenant (approver pickers), names only. */
+  api.get(`${BASE}/user-list`, async (c) => {
+    const user = currentMember(c);
+    const rows = await inTenant(user, (tx) =>
+      tx.query<{ id: string; account: string; name: string | null; real_name: string | null }>(
+        `select id::text as id, account, name, real_name from blade_user where tenant_id = $1 and is_deleted = 0 and status = 1 order by account limit ${MAX_EXPORT}`,
+        [user.tenantId],
+      ),
+    );
+    return c.json(rData(rows.map((r) => ({ id: r.id, account: r.account, name: str(r.name), realName: str(r.real_name) }))));
+  });
+
+  const create = async (user: AuthUser, body: unknown) => {
+    await inTenant(user, (tx) => assertPermission(tx, user, CODE.add));
+    const input = parseUserBody(body, 'add');
+    // Hashed before the transaction (scrypt takes a while; no rows are held meanwhile).
+    const hash = await hashPassword(md5(input.password!));
+    await inTenant(user, async (tx) => {
+      await assertPermission(tx, user, CODE.add);
+      await assertRefs(tx, user, input.refs);
+      await assertAccountQuota(tx, user.tenantId);
+      await repo.assertUnique(tx, user, input.values);
+      const id = await repo.insert(tx, user, stored(input.values), ctx.now());
+      await tx.query('update blade_user set password = $3, status = $4 where tenant_id = $1 and id = $2', [user.tenantId, id, hash, input.status ?? 1]);
+    });
+  };
+
+  const update = async (user: AuthUser, id: string, body: unknown) =>
+    inTenant(user, async (tx) => {
+      await assertPermission(tx, user, CODE.edit);
+      const existing = await repo.find(tx, user, id);
+      if (!existing) throw bizError(MSG_MISSING);
+      await assertMayTouch(tx, user, [existing]);
+      const input = parseUserBody(body, 'edit');
+      if (id === user.userId && input.status !== undefined && input.status !== 1) throw bizError(MSG_DISABLE_SELF);
+      await assertRefs(tx, user, input.refs);
+      const account = input.values.account;
+      const renamed = typeof account === 'string' && account !== str(existing.account);
+      if (renamed) await repo.assertUnique(tx, user, { account }, id);
+      await repo.update(tx, user, id, stored(input.values), ctx.now());
+      if (input.status !== undefined) await tx.query('update blade_user set status = $3 where tenant_id = $1 and id = $2', [user.tenantId, id, input.status]);
+      // A renamed or disabled account signs in again (or not at all).
+      if (renamed || (input.status !== undefined && input.status !== 1)) {
+        await revokeUserSessions(tx, user.tenantId, id, ctx.now(), id === user.userId ? user.sessionId : undefined);
+      }
+    });
+
+  api.post(`${BASE}/submit`, async (c) => {
+    const user = currentMember(c);
+    const body = await readJson(c);
+    const id = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).id : undefined;
+    if (id !== undefined && id !== null && id !== '') await update(user, parseId(String(id)), body);
+    else await create(user, body);
+    return c.json(rStatus(true));
+  });
+
+  api.post(`${BASE}/update`, async (c) => {
+    const user = currentMember(c);
+    const body = await readJson(c);
+    const raw = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).id : undefined;
+    if (raw === undefined || raw === null || raw === '') throw missingParam('id');
+    await update(user, parseId(String(raw)), body);
+    return c.json(rStatus(true));
+  });
+
+  api.post(`${BASE}/remove`, async (c) => {
+    const user = currentMember(c);
+    const ids = await readIds(c);
+    const removed = await inTenant(user, async (tx) => {
+      await assertPermission(tx, user, CODE.remove);
+      if (ids.includes(user.userId)) throw bizError(MSG_REMOVE_SELF);
+      const targets = await usersByIds(tx, user.tenantId, ids);
+      await assertMayTouch(tx, user, targets);
+      const count = await repo.remove(tx, user, targets.map((t) => str(t.id)), ctx.now());
+      for (const target of targets) await revokeUserSessions(tx, user.tenantId, str(target.id), ctx.now());
+      return count;
+    });
+    return c.json(rStatus(removed > 0));
+  });
+
+  api.post(`${BASE}/reset-password`, async (c) => {
+    const user = currentMember(c);
+    const ids = parseIds((await readArgs(c)).userIds, 'userIds');
+    const count = await inTenant(user, async (tx) => {
+      await assertPermission(tx, user, CODE.reset);
+      const targets = await usersByIds(tx, user.tenantId, ids);
+      await assertMayTouch(tx, user, targets);
+      if (targets.length === 0) return 0;
+      // One hash for the batch: the password is the same well-known 123456 for all of them.
+      const hash = await hashPassword(md5(INIT_PASSWORD));
+      const now = ctx.now();
+      for (const target of targets) {
+        const id = str(target.id);
+        await tx.query('update blade_user set password = $3, update_user = $4, update_time = $5 where tenant_id = $1 and id = $2', [user.tenantId, id, hash, user.userId, now]);
+        await revokeUserSessions(tx, user.tenantId, id, now, id === user.userId ? user.sessionId : undefined);
+      }
+      return targets.length;
+    });
+    return c.json(rStatus(count > 0));
+  });
+
+  api.post(`${BASE}/grant`, async (c) => {
+    const user = currentMember(c);
+    const args = await readArgs(c);
+    const userIds = parseIds(args.userIds, 'userIds');
+    const roleIds = parseIds(args.roleIds, 'roleIds');
+    const count = await inTenant(user, async (tx) => {
+      await assertPermission(tx, user, CODE.grant);
+      await assertRefs(tx, user, { roleIds });
+      const targets = await usersByIds(tx, user.tenantId, userIds);
+      await assertMayTouch(tx, user, targets);
+      if (targets.length === 0) return 0;
+      const rows = await tx.query(
+        `update blade_user set role_id = $3, update_user = $4, update_time = $5 where tenant_id = $1 and id = any($2::bigint[]) and is_deleted = 0 returning id`,
+        [user.tenantId, targets.map((t) => str(t.id)), roleIds.join(','), user.userId, ctx.now()],
+      );
+      return rows.length;
+    });
+    return c.json(rStatus(count > 0));
+  });
+
+  // ---- platform (BladeX blade_user_web / _app / _other, one table here) ----------------------------
+
+  api.get(`${BASE}/platform-detail`, async (c) => {
+    const user = currentMember(c);
+    const id = parseId(c.req.query('id'));
+    const vo = await inTenant(user, async (tx) => {
+      await assertPermission(tx, user, CODE.platform);
+      const row = await repo.find(tx, user, id);
+      if (!row) return null;
+      const exts = await tx.query<{ user_type: number; user_ext: string | null }>(
+        'select user_type, user_ext from blade_user_ext where tenant_id = $1 and user_id = $2',
+        [user.tenantId, id],
+      );
+      const userExts = Object.fromEntries(USER_TYPES.map((t) => [String(t.value), str(exts.find((e) => e.user_type === t.value)?.user_ext)]));
+      const [base] = await userVOs(tx, user.tenantId, [row]);
+      return { ...base!, userExt: userExts[String(num(row.user_type))] ?? '', userExts };
+    });
+    return c.json(rData(vo));
+  });
+
+  // Refuse before reading the input: a caller without the code learns nothing from validation messages.
+  api.post(`${BASE}/update-platform`, requirePermission(ctx, CODE.platform), async (c) => {
+    const user = currentMember(c);
+    const args = await readArgs(c);
+    const userId = parseId(args.userId === undefined || args.userId === null ? undefined : String(args.userId), 'userId');
+    const type = String(args.userType ?? '').trim();
+    if (!type) throw missingParam('userType');
+    if (!USER_TYPES.some((t) => String(t.value) === type)) throw bizError(formatError('userType'));
+    const ext = args.userExt === undefined || args.userExt === null ? '' : args.userExt;
+    if (typeof ext !== 'string') throw bizError(formatError('userExt'));
+    if (ext.length > MAX_EXT) throw bizError(`userExt: 长度不能超过${MAX_EXT}个字符`);
+    await inTenant(user, async (tx) => {
+      await assertPermission(tx, user, CODE.platform);
+      const target = await repo.find(tx, user, userId);
+      if (!target) throw bizError(MSG_MISSING);
+      await assertMayTouch(tx, user, [target]);
+      await tx.query(
+        `insert into blade_user_ext (id, tenant_id, user_id, user_type, user_ext, create_time, update_time) values ($1, $2, $3, $4, $5, $6, $6)
+         on conflict (user_id, user_type) do update set user_ext = excluded.user_ext, update_time = excluded.update_time`,
+        [ctx.ids.next(), user.tenantId, userId, Number(type), ext, ctx.now()],
+      );
+    });
+    return c.json(rStatus(true));
+  });
+
+  // ---- Excel ---------------------------------------------------------------------------------------
+
+  api.get(`${BASE}/export-user`, async (c) => {
+    const user = currentMember(c);
+    const query = c.req.query();
+    const { filters, where } = listQuery(user, query);
+    const users = await inTenant(user, async (tx) => {
+      await assertPermission(tx, user, CODE.export);
+      const rows = await repo.rows(tx, user, filters, { where: await scopedWhere(tx, user, where), limit: MAX_EXPORT });
+      return userVOs(tx, user.tenantId, rows);
+    });
+    const bytes = await exportWorkbook(users, languageOf(query.language));
+    const day = ctx.now().toISOString().slice(0, 10).replaceAll('-', '');
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': XLSX_TYPE,
+      'Content-Disposition': attachment(`users-${day}.xlsx`, `${languageOf(query.language) === 'en' ? 'users' : '用户数据'}-${day}.xlsx`),
+      'Cache-Control': 'no-store',
+    });
+  });
+
+  api.get(`${BASE}/export-template`, async (c) => {
+    const user = currentMember(c);
+    await inTenant(user, (tx) => assertPermission(tx, user, CODE.import));
+    const language = languageOf(c.req.query('language'));
+    const bytes = await templateWorkbook(language);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': XLSX_TYPE,
+      'Content-Disposition': attachment('user-template.xlsx', language === 'en' ? 'user-template.xlsx' : '用户导入模板.xlsx'),
+      'Cache-Control': 'no-store',
+    });
+  });
+
+  api.post(`${BASE}/import-user`, async (c) => {
+    const user = currentMember(c);
+    await inTenant(user, (tx) => assertPermission(tx, user, CODE.import));
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw bizError('消息不能读取: 需要 multipart/form-data');
+    }
+    const file = form.file;
+    if (!(file instanceof File)) throw missingParam('file');
+    if (file.size > MAX_IMPORT_BYTES) throw bizError(MSG_FILE_SIZE);
+    if (file.size === 0) throw bizError(MSG_FILE_TYPE);
+    const flag = String(c.req.query('isCovered') ?? (typeof form.isCovered === 'string' ? form.isCovered : '')).trim().toLowerCase();
+    if (!['', '0', '1', 'true', 'false'].includes(flag)) throw bizError(formatError('isCovered'));
+    const covered = flag === '1' || flag === 'true';
+    const rows = await readImportSheet(new Uint8Array(await file.arrayBuffer()));
+    const report = await inTenant(user, (tx) => importUsers(tx, repo, user, rows, covered, ctx.now()));
+    return c.json(rData(report));
+  });
+}
