@@ -83,7 +83,8 @@ export function GrantTree({ label, nodes, mode, checked, onChange, language }: G
             blockNode
             checkable
             checkStrictly
-            selectable={false}
+            // Clicking a title toggles its check (Arco draws non-selectable nodes greyed, as if disabled).
+            actionOnClick="check"
             size="small"
             treeData={treeData}
             checkedKeys={checkedKeys}

@@ -151,6 +151,7 @@ export function MenuGrantDialog({ topMenus, onClose }: MenuGrantDialogProps) {
             <Tree
               checkable
               blockNode
+              actionOnClick="check"
               treeData={data}
               checkedKeys={checked}
               onCheck={(keys) => setChecked(keys.map(String))}
