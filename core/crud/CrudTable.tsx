@@ -48,6 +48,13 @@ function branchKeys(rows: readonly Row[]): string[] {
   });
 }
 
+/** Width of a column without one of its own: room for its label and for a usual value of its type. */
+const TYPE_WIDTH: Record<FieldDef['type'], number> = { string: 140, text: 200, integer: 90, number: 110, switch: 80, select: 110, date: 120, datetime: 170, id: 170 };
+function defaultWidth(field: FieldDef): number {
+  const label = Math.max(field.label.zh.length * 14, field.label.en.length * 8);
+  return Math.max(label + 48, TYPE_WIDTH[field.type]);
+}
+
 /** The column of a field: its label, its value as text (a choice's label), sortable when the definition says. */
 function fieldColumn(name: string, field: FieldDef, items: Record<string, DictItem[]>, list: CrudList, render: CellRenderer | undefined, nowrap: boolean): TableColumnProps<Row> {
   const options = fieldOptions(field, items);
@@ -56,7 +63,9 @@ function fieldColumn(name: string, field: FieldDef, items: Record<string, DictIt
     title: fieldLabel(field),
     dataIndex: name,
     key: name,
-    width: field.width,
+    // Arco lays the table out fixed (a fixed actions column): a column without a width would get an equal
+    // share, too narrow for its text. With widths the table fills its box, or scrolls sideways.
+    width: field.width ?? defaultWidth(field),
     ellipsis: (nowrap && !render) || field.type === 'text',
     tooltip: (nowrap && !render) || field.type === 'text',
     // Codes, numbers and dates are not broken across lines (the table scrolls sideways instead).
