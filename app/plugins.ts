@@ -18,6 +18,8 @@ export const installedPlugins = [
   'user',
   'menu',
   'topmenu',
+  'region',
+  'scope',
 ] as const;
 
 export type InstalledPluginId = (typeof installedPlugins)[number];

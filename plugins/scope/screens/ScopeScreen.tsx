@@ -1,0 +1,144 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Button, Drawer, Space, Tag, Tooltip } from '@arco-design/web-react';
+import { IconDelete, IconEdit, IconEye, IconPlus, IconRefresh, IconSettings } from '@arco-design/web-react/icon';
+import { canDo, confirmRemove, CrudTable, SearchForm, useCrudList, type DialogState, type Row } from '../../../core/crud';
+import { currentLanguage } from '../../../core/i18n';
+import type { EntityDef } from '../../../core/schema/entity';
+import { session } from '../../../core/session/session';
+import { apiScopeEntity, dataScopeEntity } from '../entities';
+import { scopeMenuEntity } from './menu-entity';
+import { ScopeDialog, type ScopeKind, type ScopeMenu } from './ScopeDialog';
+import './scope.css';
+
+const KINDS: Record<ScopeKind, { entity: EntityDef; setting: string; title: string }> = {
+  data: { entity: dataScopeEntity, setting: 'data_scope_setting', title: 'scope.dataTitle' },
+  api: { entity: apiScopeEntity, setting: 'api_scope_setting', title: 'scope.apiTitle' },
+};
+
+/** The scopes of one menu: search, add, bulk delete, and view / edit / delete per row, by permission. */
+const ScopeList = observer(function ScopeList({ kind, menu }: { kind: ScopeKind; menu: ScopeMenu }) {
+  const { t } = useTranslation();
+  const { entity } = KINDS[kind];
+  const params = useMemo(() => ({ menuId: menu.id }), [menu.id]);
+  const list = useCrudList({ entity, params });
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const can = (action: 'add' | 'edit' | 'delete' | 'view') => canDo(entity, action);
+  const remove = (ids: readonly string[]) => confirmRemove({ entity, ids, onRemoved: (removed) => void list.afterRemove(removed.length) });
+  const rowAction = (key: 'view' | 'edit' | 'delete', icon: ReactNode, onClick: () => void) => (
+    <Button key={key} type="text" size="mini" status={key === 'delete' ? 'danger' : undefined} icon={icon} onClick={onClick}>
+      {t(`crud.${key}`)}
+    </Button>
+  );
+  const actions = (['view', 'edit', 'delete'] as const).filter(can);
+
+  return (
+    <div className="ba-crud is-flat">
+      <SearchForm entity={entity} onSearch={list.search} onReset={list.reset} loading={list.loading} />
+      <div className="ba-crud-toolbar">
+        <Space wrap>
+          {can('add') ? (
+            <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ mode: 'add' })}>
+              {t('crud.add')}
+            </Button>
+          ) : null}
+          {can('delete') ? (
+            <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
+              {t('crud.delete')}
+            </Button>
+          ) : null}
+        </Space>
+        <span className="ba-crud-toolbar-end">
+          <Tooltip content={t('crud.refresh')} mini>
+            <Button shape="circle" size="small" icon={<IconRefresh />} aria-label={t('crud.refresh')} onClick={() => void list.reload()} />
+          </Tooltip>
+        </span>
+      </div>
+      <CrudTable
+        list={list}
+        actionsWidth={32 + actions.length * 68}
+        cells={{ scopeType: (_value, _row, text) => <Tag color={kind === 'data' ? 'arcoblue' : 'green'}>{text}</Tag> }}
+        actions={
+          actions.length
+            ? (row) => (
+                <>
+                  {can('view') ? rowAction('view', <IconEye />, () => setDialog({ mode: 'view', id: row.id })) : null}
+                  {can('edit') ? rowAction('edit', <IconEdit />, () => setDialog({ mode: 'edit', id: row.id })) : null}
+                  {can('delete') ? rowAction('delete', <IconDelete />, () => row.id && remove([row.id])) : null}
+                </>
+              )
+            : undefined
+        }
+      />
+      <ScopeDialog entity={entity} kind={kind} menu={menu} state={dialog} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />
+    </div>
+  );
+});
+
+function menuName(row: Row): string {
+  const en = currentLanguage() === 'en' && typeof row.nameEn === 'string' && row.nameEn ? row.nameEn : '';
+  return en || String(row.name ?? '');
+}
+
+/**
+ * /authority/datascope and /authority/apiscope (BladeX 数据权限 / 接口权限): the menus as a tree table
+ * (the menu plugin's `menu-list`, searchable by name and code); "权限配置" on a menu opens a drawer with
+ * the scopes attached to it.
+ */
+const ScopeScreen = observer(function ScopeScreen({ kind }: { kind: ScopeKind }) {
+  const { t } = useTranslation();
+  const { setting, title } = KINDS[kind];
+  const menus = useCrudList({ entity: scopeMenuEntity, action: 'menu-list', paged: false });
+  const [menu, setMenu] = useState<ScopeMenu | null>(null);
+  const [open, setOpen] = useState(false);
+  const configure = (row: Row) => {
+    setMenu({ id: String(row.id), code: String(row.code ?? ''), name: menuName(row) });
+    setOpen(true);
+  };
+
+  return (
+    <div className="ba-scope">
+      <div className="ba-crud">
+        <SearchForm entity={scopeMenuEntity} onSearch={menus.search} onReset={menus.reset} loading={menus.loading} />
+        <CrudTable
+          list={menus}
+          tree
+          selection={false}
+          columns={['name', 'code', 'path', 'sort']}
+          cells={{ name: (_value, row) => menuName(row) }}
+          actionsWidth={120}
+          actions={
+            session.can(setting)
+              ? (row) => (
+                  <Button type="text" size="mini" icon={<IconSettings />} onClick={() => configure(row)}>
+                    {t('scope.configure')}
+                  </Button>
+                )
+              : undefined
+          }
+        />
+      </div>
+      <Drawer
+        className="ba-scope-drawer"
+        visible={open}
+        width="min(1000px, 100vw)"
+        title={menu ? t('scope.drawerTitle', { menu: menu.name, kind: t(title) }) : t(title)}
+        footer={null}
+        onCancel={() => setOpen(false)}
+        afterClose={() => setMenu(null)}
+        unmountOnExit
+      >
+        {menu ? <ScopeList key={menu.id} kind={kind} menu={menu} /> : null}
+      </Drawer>
+    </div>
+  );
+});
+
+export function DataScopePage() {
+  return <ScopeScreen kind="data" />;
+}
+
+export function ApiScopePage() {
+  return <ScopeScreen kind="api" />;
+}
