@@ -3,3 +3,9 @@ import { afterEach } from '@rstest/core';
 import { cleanup } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// Browsers tag FormData as '[object FormData]' (alova sends such bodies as they are); happy-dom does not,
+// so alova would turn an upload into JSON in unit tests. Give it the browsers' tag.
+if (Object.prototype.toString.call(new FormData()) !== '[object FormData]') {
+  Object.defineProperty(FormData.prototype, Symbol.toStringTag, { value: 'FormData', configurable: true });
+}

@@ -5,12 +5,6 @@ import { definePlugin } from '../../core/plugin/types';
 import { fail, ok, page, reply, renderPlugin, respond, type Handlers } from '../../core/testing';
 import userPlugin from './index';
 
-// Browsers tag FormData as '[object FormData]' (alova sends such bodies as they are); happy-dom does not,
-// so alova would turn the upload into JSON here. Give it the browsers' tag.
-if (Object.prototype.toString.call(new FormData()) !== '[object FormData]') {
-  Object.defineProperty(FormData.prototype, Symbol.toStringTag, { value: 'FormData', configurable: true });
-}
-
 /** These tests drive whole screens: more time than the default when the machine is busy. */
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { loadServerPlugins } from '../../app/server-plugins';
+import { hashPassword, md5 } from '../../core/server/auth/password';
 import { DEMO_TENANT } from '../../core/server/seed/kernel-seed';
+import { provisionTenant } from '../../core/server/tenant/provision';
+import { nextTenantId } from '../../core/server/tenant/tenants';
 import { createTestServer, type CallResult, type TestServer } from '../../core/server/test-server';
 
 /**
@@ -78,6 +81,41 @@ async function digest(tables: readonly string[], tenantId?: string): Promise<Rec
     }
   });
   return result;
+}
+
+/**
+ * Hands `token`'s caller the ids of every row of tenant `victim` (all at once and one at a time, under
+ * every parameter name the endpoints use) on every route: no response may show one of them, and no row of
+ * the victim may change.
+ */
+async function expectIsolated(token: string, victim: string): Promise<void> {
+  const foreign = await ts.ctx.db.system(async (tx) => {
+    const byTable: Record<string, string[]> = {};
+    for (const table of tenantTables) {
+      const rows = await tx.query<{ id: string }>(`select id::text as id from ${table} where tenant_id = $1 order by id limit 200`, [victim]).catch(() => []);
+      if (rows.length) byTable[table] = rows.map((r) => r.id);
+    }
+    return byTable;
+  });
+  expect(Object.keys(foreign).length).toBeGreaterThan(3);
+  const allForeign = new Set(Object.values(foreign).flat());
+  const before = await digest(tenantTables, victim);
+  const leaks: string[] = [];
+  for (const [table, ids] of Object.entries(foreign)) {
+    const list = ids.join(',');
+    const one = ids[0]!;
+    const query = { id: one, ids: list, parentId: one, roleId: one, roleIds: list, userId: one, userIds: list, deptId: one, menuId: one, topMenuIds: list, tenantId: victim, current: '1', size: '500' };
+    const json = { id: one, ids: list, parentId: one, roleIds: ids, userIds: ids, topMenuIds: ids, menuIds: [], userId: one, tenantId: victim };
+    for (const route of routes) {
+      if (SESSION_ENDING.has(key(route))) continue;
+      const res = await send(route, token, query, json);
+      const text = JSON.stringify(res.body);
+      const seen = [...allForeign].filter((id) => text.includes(`"${id}"`) || text.includes(`:${id},`) || text.includes(`,${id}"`));
+      if (seen.length) leaks.push(`${key(route)} with ${table} ids → shows ${seen.slice(0, 3).join(', ')}`);
+    }
+  }
+  expect(leaks).toEqual([]);
+  expect(await digest(tenantTables, victim)).toEqual(before);
 }
 
 beforeAll(async () => {
@@ -168,31 +206,16 @@ describe('every endpoint', () => {
   });
 
   test("tenant 100001's administrator can neither read nor change any row of tenant 000000", async () => {
-    const foreign = await ts.ctx.db.system(async (tx) => {
-      const byTable: Record<string, string[]> = {};
-      for (const table of tenantTables) {
-        const rows = await tx.query<{ id: string }>(`select id::text as id from ${table} where tenant_id = '000000' order by id limit 200`).catch(() => []);
-        if (rows.length) byTable[table] = rows.map((r) => r.id);
-      }
-      return byTable;
+    await expectIsolated(tenantAdmin, '000000');
+  });
+
+  test("a new tenant's administrator can neither read nor change any row of tenant 100001", async () => {
+    const tenantId = await ts.ctx.db.system(async (tx) => {
+      const id = await nextTenantId(tx);
+      await provisionTenant(tx, ts.ctx.ids, { tenantId: id, tenantName: '隔离测试', adminPasswordHash: await hashPassword(md5('admin')) });
+      return id;
     });
-    const allForeign = new Set(Object.values(foreign).flat());
-    const before = await digest(tenantTables, '000000');
-    const leaks: string[] = [];
-    for (const [table, ids] of Object.entries(foreign)) {
-      const list = ids.join(',');
-      const one = ids[0]!;
-      const query = { id: one, ids: list, parentId: one, roleId: one, roleIds: list, userId: one, userIds: list, deptId: one, menuId: one, topMenuIds: list, tenantId: '000000', current: '1', size: '500' };
-      const json = { id: one, ids: list, parentId: one, roleIds: ids, userIds: ids, topMenuIds: ids, menuIds: [], userId: one, tenantId: '000000' };
-      for (const route of routes) {
-        if (SESSION_ENDING.has(key(route))) continue;
-        const res = await send(route, tenantAdmin, query, json);
-        const text = JSON.stringify(res.body);
-        const seen = [...allForeign].filter((id) => text.includes(`"${id}"`) || text.includes(`:${id},`) || text.includes(`,${id}"`));
-        if (seen.length) leaks.push(`${key(route)} with ${table} ids → shows ${seen.slice(0, 3).join(', ')}`);
-      }
-    }
-    expect(leaks).toEqual([]);
-    expect(await digest(tenantTables, '000000')).toEqual(before);
+    ts.ctx.tenantPlugins.invalidate();
+    await expectIsolated((await ts.signIn('admin', 'admin', tenantId)).access_token, DEMO_TENANT.tenantId);
   });
 });
