@@ -8,6 +8,7 @@ import { fetchDetail, saveRow } from './api';
 import { EntityForm, type EntityFormProps } from './EntityForm';
 import type { FormMode } from './fields';
 import type { Row } from './query';
+import { useDialogOpenings } from './useDialogOpenings';
 import './locales';
 import './crud.css';
 
@@ -180,12 +181,7 @@ function DialogModal({ entity, state, visible, afterClose, onClose, onSaved, tit
  * with the user's input and its button ready again. Esc closes it, Enter in a one-line field saves.
  */
 export function CrudDialog(props: CrudDialogProps) {
-  // Each opening is a fresh form (a new key), kept mounted while the dialog closes (its animation).
-  const [opened, setOpened] = useState<{ key: number; state: DialogState } | null>(null);
-  const { state } = props;
-  useEffect(() => {
-    if (state) setOpened((prev) => ({ key: (prev?.key ?? 0) + 1, state }));
-  }, [state]);
-  if (!opened) return null;
-  return <DialogModal key={opened.key} {...props} state={opened.state} visible={state !== null && state === opened.state} afterClose={() => setOpened((prev) => (prev?.state === opened.state ? null : prev))} />;
+  const { opening, visible, afterClose } = useDialogOpenings(props.state);
+  if (!opening) return null;
+  return <DialogModal key={opening.key} {...props} state={opening.state} visible={visible} afterClose={afterClose} />;
 }

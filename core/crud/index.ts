@@ -5,6 +5,7 @@
 export { CrudPage, canDo, type CrudPageProps, type CrudContext, type RowAction } from './CrudPage';
 export { CrudTable, type CrudTableProps, type CellRenderer } from './CrudTable';
 export { CrudDialog, DIALOG_WIDTH, defaultRow, saveBody, type CrudDialogProps, type DialogState, type FormOverrides } from './CrudDialog';
+export { useDialogOpenings, type DialogOpening } from './useDialogOpenings';
 export { EntityForm, isSubmitEnter, type EntityFormProps, type DynamicFields } from './EntityForm';
 export { SearchForm, type SearchFormProps } from './SearchForm';
 export { useCrudList, PAGE_SIZES, DEFAULT_PAGE_SIZE, type CrudList, type CrudListOptions, type LazyChildren } from './useCrudList';

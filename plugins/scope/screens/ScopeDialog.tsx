@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Modal, Result, Spin } from '@arco-design/web-react';
-import { DIALOG_WIDTH, EntityForm, defaultRow, fieldLabel, fetchDetail, saveBody, saveRow, type DialogState, type Row } from '../../../core/crud';
+import { DIALOG_WIDTH, EntityForm, defaultRow, fieldLabel, fetchDetail, saveBody, saveRow, useDialogOpenings, type DialogState, type Row } from '../../../core/crud';
 import { toastSuccess } from '../../../core/http';
 import { currentLanguage, localText } from '../../../core/i18n';
 import type { EntityDef } from '../../../core/schema/entity';
@@ -186,11 +186,7 @@ function ScopeModal({ entity, kind, menu, state, visible, afterClose, onClose, o
 
 /** The scope dialog: each opening a fresh form, kept mounted while it closes. */
 export function ScopeDialog(props: ScopeDialogProps) {
-  const [opened, setOpened] = useState<{ key: number; state: DialogState } | null>(null);
-  const { state } = props;
-  useEffect(() => {
-    if (state) setOpened((prev) => ({ key: (prev?.key ?? 0) + 1, state }));
-  }, [state]);
-  if (!opened) return null;
-  return <ScopeModal key={opened.key} {...props} state={opened.state} visible={state !== null && state === opened.state} afterClose={() => setOpened((prev) => (prev?.state === opened.state ? null : prev))} />;
+  const { opening, visible, afterClose } = useDialogOpenings(props.state);
+  if (!opening) return null;
+  return <ScopeModal key={opening.key} {...props} state={opening.state} visible={visible} afterClose={afterClose} />;
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, DatePicker, Form, Grid, Input, Modal, Result, Select, Spin, TreeSelect } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
-import { DIALOG_WIDTH, fieldLabel, fieldPlaceholder, fieldRules, isSubmitEnter, type FormMode, type Row } from '../../../core/crud';
+import { DIALOG_WIDTH, fieldLabel, fieldPlaceholder, fieldRules, isSubmitEnter, useDialogOpenings, type FormMode, type Row } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import type { FieldDef } from '../../../core/schema/entity';
@@ -296,20 +296,7 @@ function DialogModal({ state, visible, afterClose, depts, onClose, onSaved }: Om
  * (they must match); the mobile number's two rules of SPEC §5. Add sends `submit`, edit `update`.
  */
 export function UserDialog(props: UserDialogProps) {
-  // Each opening is a fresh form (a new key), kept mounted while the dialog closes (its animation).
-  const [opened, setOpened] = useState<{ key: number; state: UserDialogState } | null>(null);
-  const { state } = props;
-  useEffect(() => {
-    if (state) setOpened((prev) => ({ key: (prev?.key ?? 0) + 1, state }));
-  }, [state]);
-  if (!opened) return null;
-  return (
-    <DialogModal
-      key={opened.key}
-      {...props}
-      state={opened.state}
-      visible={state !== null && state === opened.state}
-      afterClose={() => setOpened((prev) => (prev?.state === opened.state ? null : prev))}
-    />
-  );
+  const { opening, visible, afterClose } = useDialogOpenings(props.state);
+  if (!opening) return null;
+  return <DialogModal key={opening.key} {...props} state={opening.state} visible={visible} afterClose={afterClose} />;
 }
