@@ -12,9 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadServerPlugins } from '../../app/server-plugins';
-import { md5 } from '../../core/server/auth/password';
+import { hashPassword, md5 } from '../../core/server/auth/password';
 import { silentLogger } from '../../core/server/context';
+import { SEED } from '../../core/server/seed/kernel-seed';
 import { openServer } from '../../core/server/start';
+import { insertUser } from '../../core/server/user/users';
 import { startServerProcess } from '../e2e/server-process';
 
 export interface ServerBenchOptions {
@@ -29,6 +31,8 @@ export interface ServerBenchOptions {
 
 export interface ServerBenchResult {
   database: 'PGlite' | 'PostgreSQL';
+  /** filtered, no filter (both as the administrator), data scope (a reader limited to own department and children). */
+  label: string;
   /** The paramName filter ('' for the unfiltered list, measured for comparison). */
   filter: string;
   rows: number;
@@ -46,6 +50,14 @@ const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 /** Ids far above the snowflake ids the server makes (≈2.1e18), so bench rows never collide with real ones. */
 const ID_BASE = '8000000000000000000';
 const FILTER = '参数 1'; // matches 参数 1, 参数 10…19, 参数 100…199, …: about 11 % of the rows
+const OTHER_DEPT = '8000000000000000001';
+
+/** What each measurement lists, and as whom. */
+const CASES = [
+  { label: 'filtered', filter: FILTER, account: 'admin', share: 1 },
+  { label: 'no filter', filter: '', account: 'admin', share: 0.5 },
+  { label: 'data scope', filter: '', account: 'bench', share: 0.5 },
+] as const;
 
 /** Migrates and seeds the database (as `npm start` would) and puts the bench rows in tenant 000000. */
 async function prepare(target: { dataDir?: string; databaseUrl?: string }, rows: number): Promise<void> {
@@ -60,6 +72,30 @@ async function prepare(target: { dataDir?: string; databaseUrl?: string }, rows:
            from generate_series(1, $2::int) g`,
         [ID_BASE, rows],
       );
+      // A reader limited by a data scope (type 4: own department and its children) for the third case:
+      // half of the rows were made in another department.
+      await tx.query(`delete from blade_scope_data where scope_name = 'bench scope'`);
+      if (!(await tx.one(`select 1 from blade_user where tenant_id = '000000' and account = 'bench' and is_deleted = 0`))) {
+        const ids = server.ctx.ids;
+        const roleId = ids.next();
+        await tx.query(`insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias) values ($1, '000000', 0, 'bench', 90, 'bench_reader')`, [roleId]);
+        await tx.query(
+          `insert into blade_role_menu (id, tenant_id, menu_id, role_id) select $1::bigint + row_number() over (), '000000', id, $2 from blade_menu where code in ('param', 'param_view')`,
+          [ID_BASE, roleId],
+        );
+        await insertUser(tx, ids, { tenantId: '000000', account: 'bench', passwordHash: await hashPassword(md5('bench')), name: 'bench', realName: 'bench', roleIds: [roleId], deptIds: [SEED.deptId] });
+        await tx.query(`insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name, sort) values ($1, '000000', 0, '0', 'bench other', 'bench other', 99)`, [OTHER_DEPT]);
+      }
+      const scopeId = server.ctx.ids.next();
+      await tx.query(
+        `insert into blade_scope_data (id, menu_id, resource_code, scope_name, scope_column, scope_type) select $1, id, 'param', 'bench scope', 'create_dept', 4 from blade_menu where code = 'param'`,
+        [scopeId],
+      );
+      await tx.query(
+        `insert into blade_role_scope (id, tenant_id, scope_category, scope_id, role_id) select $1, '000000', 1, $2, id from blade_role where tenant_id = '000000' and role_alias = 'bench_reader'`,
+        [server.ctx.ids.next(), scopeId],
+      );
+      await tx.query(`update blade_param set create_dept = $1 where param_key like 'bench.%' and id % 2 = 1`, [OTHER_DEPT]);
       await tx.exec('analyze blade_param');
     });
   } finally {
@@ -69,8 +105,8 @@ async function prepare(target: { dataDir?: string; databaseUrl?: string }, rows:
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
-async function load(url: string, rows: number, options: Required<Pick<ServerBenchOptions, 'durationMs' | 'warmupMs' | 'concurrency'>>, filter: string) {
-  const query = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5('admin'), grant_type: 'password', scope: 'all' });
+async function load(url: string, rows: number, options: Required<Pick<ServerBenchOptions, 'durationMs' | 'warmupMs' | 'concurrency'>>, filter: string, account: string) {
+  const query = new URLSearchParams({ tenantId: '000000', username: account, password: md5(account), grant_type: 'password', scope: 'all' });
   const signIn = await fetch(`${url}/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { Authorization: BASIC, 'Tenant-Id': '000000' } });
   const token = ((await signIn.json()) as { access_token?: string }).access_token;
   if (!token) throw new Error('bench: sign-in failed');
@@ -119,11 +155,11 @@ export async function benchServer(options: ServerBenchOptions = {}): Promise<Ser
     log(`  ${database}: ${rows.toLocaleString('en')} rows inserted and analysed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const server = await startServerProcess(env);
     try {
-      for (const [filter, durationMs] of [[FILTER, settings.durationMs], ['', Math.max(1000, settings.durationMs / 2)]] as const) {
-        const r = await load(server.url, rows, { ...settings, durationMs }, filter);
-        results.push({ database, filter, ...r });
+      for (const { label, filter, account, share } of CASES) {
+        const r = await load(server.url, rows, { ...settings, durationMs: Math.max(1000, settings.durationMs * share) }, filter, account);
+        results.push({ database, label, filter, ...r });
         log(
-          `  ${database.padEnd(10)} ${(filter ? 'filtered' : 'no filter').padEnd(9)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
+          `  ${database.padEnd(10)} ${label.padEnd(10)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
             `   (${r.requests} requests in ${r.seconds.toFixed(1)} s, ${r.errors} errors, ${r.matching} matching rows)`,
         );
       }
@@ -134,7 +170,7 @@ export async function benchServer(options: ServerBenchOptions = {}): Promise<Ser
 
   log(
     `\nserver: GET /api/blade-system/param/list?current=N&size=10&paramName=${FILTER} on ${rows.toLocaleString('en')} rows, concurrency ${settings.concurrency}, ` +
-      `${settings.durationMs / 1000} s (and the unfiltered list for comparison, ${Math.max(1, settings.durationMs / 2000)} s)`,
+      `${settings.durationMs / 1000} s; the unfiltered list for comparison, and the same as a reader whose data scope (own department and children) admits half of the rows, ${Math.max(1, settings.durationMs / 2000)} s each`,
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'card-admin-bench-'));
   try {

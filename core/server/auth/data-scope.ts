@@ -49,24 +49,35 @@ export function scopeVariables(user: AuthUser): ScopeVariables {
   };
 }
 
+/** A column a rule may name; `id`: a bigint id column (compared as such, so its indexes serve). */
+export interface ScopeColumn {
+  name: string;
+  id?: boolean;
+}
+
 /** One rule as SQL; a rule naming a column the resource does not have admits nothing (fails closed). */
-function ruleSql(rule: ScopeRow, user: AuthUser, columns: ReadonlySet<string>, p: SqlParams, alias: string): string {
+function ruleSql(rule: ScopeRow, user: AuthUser, columns: ReadonlyMap<string, ScopeColumn>, p: SqlParams, alias: string): string {
   const fallback = rule.scope_type === DATA_SCOPE.own ? 'create_user' : 'create_dept';
-  const column = (rule.scope_column ?? '').trim().toLowerCase() || fallback;
+  const name = (rule.scope_column ?? '').trim().toLowerCase() || fallback;
   const known = (c: string) => IDENT.test(c) && columns.has(c);
+  const id = columns.get(name)?.id === true;
+  const column = `${alias}${name}`;
   const deptIds = validIds([...user.deptIds]);
   switch (rule.scope_type) {
     case DATA_SCOPE.all:
       return 'true';
     case DATA_SCOPE.own:
-      return known(column) && user.userId ? `${alias}${column}::text = ${p.add(user.userId)}` : 'false';
+      if (!known(name) || !user.userId) return 'false';
+      return id ? `${column} = ${p.add(user.userId)}::bigint` : `${column}::text = ${p.add(user.userId)}`;
     case DATA_SCOPE.ownDept:
-      return known(column) && deptIds.length ? `${alias}${column}::text = any(${p.add(deptIds)}::text[])` : 'false';
+      if (!known(name) || deptIds.length === 0) return 'false';
+      return id ? `${column} = any(${p.add(deptIds)}::bigint[])` : `${column}::text = any(${p.add(deptIds)}::text[])`;
     case DATA_SCOPE.ownDeptAndChildren: {
-      if (!known(column) || deptIds.length === 0) return 'false';
+      if (!known(name) || deptIds.length === 0) return 'false';
       const depts = p.add(deptIds);
-      return `${alias}${column}::text in (select d.id::text from blade_dept d where d.tenant_id = ${p.add(user.tenantId)} and d.is_deleted = 0
-        and (d.id::text = any(${depts}::text[]) or string_to_array(d.ancestors, ',') && ${depts}::text[]))`;
+      const tree = `from blade_dept d where d.tenant_id = ${p.add(user.tenantId)} and d.is_deleted = 0
+        and (d.id = any(${depts}::bigint[]) or string_to_array(d.ancestors, ',') && ${depts}::text[])`;
+      return id ? `${column} in (select d.id ${tree})` : `${column}::text in (select d.id::text ${tree})`;
     }
     case DATA_SCOPE.custom: {
       try {
@@ -86,10 +97,10 @@ function ruleSql(rule: ScopeRow, user: AuthUser, columns: ReadonlySet<string>, p
  * The condition the user's data scopes put on a list of `resourceCode` whose table has `columns`
  * (undefined: no limit). Pass it as an extra `where` to the CRUD repository's `page` / `rows`.
  */
-export async function dataScopeWhere(tx: Tx, user: AuthUser, resourceCode: string, columns: readonly string[], alias = ''): Promise<Where | undefined> {
+export async function dataScopeWhere(tx: Tx, user: AuthUser, resourceCode: string, columns: readonly ScopeColumn[], alias = ''): Promise<Where | undefined> {
   if (user.isAdministrator) return undefined;
   const rules = await rulesOf(tx, user, resourceCode);
   if (rules.length === 0 || rules.some((r) => r.scope_type === DATA_SCOPE.all)) return undefined;
-  const known = new Set(columns);
+  const known = new Map(columns.map((c) => [c.name, c]));
   return (p) => `(${rules.map((r) => ruleSql(r, user, known, p, alias)).join(' or ')})`;
 }

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { EntityDef } from '../../schema/entity';
-import { dataScopeWhere } from '../auth/data-scope';
+import { dataScopeWhere, type ScopeColumn } from '../auth/data-scope';
 import { assertPermission } from '../auth/permissions';
 import { currentMember } from '../auth/middleware';
 import type { AuthUser } from '../auth/user';
@@ -46,11 +46,11 @@ export function defaultAuthorize(entity: EntityDef) {
     action === 'read' ? assertPermission(tx, user, entity.permission, { withButtons: true }) : assertPermission(tx, user, `${entity.permission}_${action}`);
 }
 
-/** Every column of the entity's table (what a data-scope rule may name). */
-export function entityColumns(entity: EntityDef): string[] {
-  const columns = ['id', ...entityFields(entity).map((f) => f.column)];
-  if (entity.tenant) columns.push('tenant_id');
-  if (entity.audit) columns.push(...Object.values(AUDIT_COLUMN));
+/** Every column of the entity's table (what a data-scope rule may name), the bigint ids marked. */
+export function entityColumns(entity: EntityDef): ScopeColumn[] {
+  const columns: ScopeColumn[] = [{ name: 'id', id: true }, ...entityFields(entity).map((f) => ({ name: f.column, id: f.kind === 'id' }))];
+  if (entity.tenant) columns.push({ name: 'tenant_id' });
+  if (entity.audit) columns.push(...Object.values(AUDIT_COLUMN).map((name) => ({ name, id: name.endsWith('_user') || name === 'create_dept' })));
   return columns;
 }
 
