@@ -49,6 +49,18 @@ const ANY_MEMBER = new Set([
   'GET /api/blade-system/post/select',
 ]);
 
+/** Areas of the super administrator (data every tenant shares): refused to everyone else, a tenant's own administrator included. */
+const ADMINISTRATOR_ONLY = [
+  /^\/api\/blade-system\/tenant\/(?!info$)/,
+  /^\/api\/blade-system\/plugin\/list$/,
+  /^\/api\/blade-system\/client\//,
+  /^\/api\/blade-develop\/datasource\//,
+  /^\/api\/blade-system\/menu\/(list|lazy-list|lazy-menu-list|menu-list|tree|detail|submit|remove)$/,
+  /^\/api\/blade-system\/(data|api)-scope\//,
+  /^\/api\/blade-system\/region\/(submit|remove)$/,
+  /^\/api\/blade-system\/dict\/(submit|remove)$/,
+];
+
 /** Calls that end or change the caller's own session: they would spoil the sweeps' tokens. */
 const SESSION_ENDING = new Set(['GET /api/blade-auth/oauth/logout', 'POST /api/blade-auth/oauth/logout', 'POST /api/blade-auth/oauth/token', 'POST /api/blade-auth/oauth/token/refresh']);
 
@@ -160,6 +172,18 @@ describe('every endpoint', () => {
       const id = '1123598815738675201';
       const res = await send(route, nobody, { id, ids: id, roleId: id, roleIds: id, userId: id, userIds: id, topMenuIds: id, menuIds: id, parentId: id, code: '00', parentCode: '00', current: '1', size: '10' }, { id });
       if (res.status !== 403 || res.body?.code !== 403 || res.body?.success !== false) allowed.push(`${key(route)} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+    }
+    expect(allowed).toEqual([]);
+  });
+
+  test("the super administrator's areas refuse a tenant's own administrator (who holds every other code)", async () => {
+    const covered = routes.filter((r) => ADMINISTRATOR_ONLY.some((pattern) => pattern.test(r.path)));
+    expect(covered.length).toBeGreaterThan(25);
+    const allowed: string[] = [];
+    for (const route of covered) {
+      const id = '1123598815738675201';
+      const res = await send(route, tenantAdmin, { id, ids: id, tenantId: DEMO_TENANT.tenantId, datasourceId: id, code: '00', current: '1', size: '10' }, { id });
+      if (res.status !== 403 || res.body?.code !== 403) allowed.push(`${key(route)} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
     }
     expect(allowed).toEqual([]);
   });
