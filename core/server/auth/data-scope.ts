@@ -13,7 +13,6 @@ import type { AuthUser } from './user';
  */
 
 export const DATA_SCOPE = { all: 1, own: 2, ownDept: 3, ownDeptAndChildren: 4, custom: 5 } as const;
-export const SCOPE_CATEGORY = { data: 1, api: 2 } as const;
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
 
@@ -36,7 +35,7 @@ async function rulesOf(tx: Tx, user: AuthUser, resourceCode: string): Promise<Sc
   );
 }
 
-export function scopeVariables(user: AuthUser): ScopeVariables {
+function scopeVariables(user: AuthUser): ScopeVariables {
   return {
     userId: user.userId,
     deptId: user.deptIds,
