@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Modal, Result, Spin } from '@arco-design/web-react';
+import { Button, Form, Modal } from '@arco-design/web-react';
 import { toastSuccess } from '../http';
 import { currentLanguage, localText } from '../i18n';
 import type { EntityDef } from '../schema/entity';
 import { fetchDetail, saveRow } from './api';
 import { EntityForm, type EntityFormProps } from './EntityForm';
+import { LoadState } from './LoadState';
 import type { FormMode } from './fields';
 import type { Row } from './query';
 import { useDialogOpenings } from './useDialogOpenings';
@@ -152,24 +153,10 @@ function DialogModal({ entity, state, visible, afterClose, onClose, onSaved, tit
       afterClose={afterClose}
     >
       <div className="ba-crud-dialog-body">
-        {failed ? (
-          <Result
-            status="warning"
-            title={t('crud.loadFailed')}
-            extra={
-              <Button type="primary" onClick={() => load()}>
-                {t('crud.retry')}
-              </Button>
-            }
-          />
-        ) : loaded ? (
-          // Mounted once the row is there: its values are the row's.
-          <EntityForm entity={entity} form={form} mode={mode} initialValues={loaded} onSubmit={() => void submit()} {...formProps} />
-        ) : (
-          <div className="ba-crud-dialog-loading">
-            <Spin tip={t('crud.loading')} />
-          </div>
-        )}
+        {/* The form is mounted once the row is there: its values are the row's. */}
+        <LoadState failed={failed} data={loaded} onRetry={() => void load()}>
+          {(loaded) => <EntityForm entity={entity} form={form} mode={mode} initialValues={loaded} onSubmit={() => void submit()} {...formProps} />}
+        </LoadState>
       </div>
     </Modal>
   );

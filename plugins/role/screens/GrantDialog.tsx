@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, Result, Spin, Tabs } from '@arco-design/web-react';
+import { Button, Modal, Tabs } from '@arco-design/web-react';
+import { LoadState, useDialogOpenings } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import { session } from '../../../core/session/session';
 import { initialChecked, type GrantKeys, type GrantTrees, type TreeMode } from './grant-tree';
@@ -116,17 +117,8 @@ const GrantModal = observer(function GrantModal({ target, visible, onClose, onSa
       }
     >
       <div className="ba-role-grant-body" onKeyDown={onKeyDown}>
-        {failed ? (
-          <Result
-            status="warning"
-            title={t('crud.loadFailed')}
-            extra={
-              <Button type="primary" onClick={() => load()}>
-                {t('crud.retry')}
-              </Button>
-            }
-          />
-        ) : loaded ? (
+        <LoadState failed={failed} data={loaded} onRetry={() => void load()}>
+          {(loaded) => (
           <Tabs activeTab={tab} onChange={(key) => setTab(key as Tab)} lazyload={false}>
             {TABS.map(({ key, title, mode }) => (
               <Tabs.TabPane key={key} title={`${t(title)} (${loaded.checked[key].size})`}>
@@ -141,11 +133,8 @@ const GrantModal = observer(function GrantModal({ target, visible, onClose, onSa
               </Tabs.TabPane>
             ))}
           </Tabs>
-        ) : (
-          <div className="ba-role-grant-loading">
-            <Spin tip={t('crud.loading')} />
-          </div>
         )}
+      </LoadState>
       </div>
     </Modal>
   );
@@ -157,19 +146,7 @@ const GrantModal = observer(function GrantModal({ target, visible, onClose, onSa
  * keeps the dialog open with the checks. Esc closes; Enter (outside the filter box) saves.
  */
 export function GrantDialog({ target, onClose, onSaved }: { target: GrantTarget | null; onClose: () => void; onSaved?: () => void }) {
-  const [opened, setOpened] = useState<{ key: number; target: GrantTarget } | null>(null);
-  useEffect(() => {
-    if (target) setOpened((prev) => ({ key: (prev?.key ?? 0) + 1, target }));
-  }, [target]);
-  if (!opened) return null;
-  return (
-    <GrantModal
-      key={opened.key}
-      target={opened.target}
-      visible={target !== null && target === opened.target}
-      onClose={onClose}
-      onSaved={onSaved}
-      afterClose={() => setOpened((prev) => (prev?.target === opened.target ? null : prev))}
-    />
-  );
+  const { opening, visible, afterClose } = useDialogOpenings(target);
+  if (!opening) return null;
+  return <GrantModal key={opening.key} target={opening.state} visible={visible} onClose={onClose} onSaved={onSaved} afterClose={afterClose} />;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Modal, Result, Spin } from '@arco-design/web-react';
-import { DIALOG_WIDTH, EntityForm, defaultRow, fieldLabel, fetchDetail, saveBody, saveRow, useDialogOpenings, type DialogState, type Row } from '../../../core/crud';
+import { Button, Form, Input, Modal } from '@arco-design/web-react';
+import { DIALOG_WIDTH, EntityForm, defaultRow, fieldLabel, fetchDetail, saveBody, saveRow, useDialogOpenings, type DialogState, type Row, LoadState } from '../../../core/crud';
 import { toastSuccess } from '../../../core/http';
 import { currentLanguage, localText } from '../../../core/i18n';
 import type { EntityDef } from '../../../core/schema/entity';
@@ -154,17 +154,8 @@ function ScopeModal({ entity, kind, menu, state, visible, afterClose, onClose, o
       }
     >
       <div className="ba-crud-dialog-body">
-        {failed ? (
-          <Result
-            status="warning"
-            title={t('crud.loadFailed')}
-            extra={
-              <Button type="primary" onClick={() => load()}>
-                {t('crud.retry')}
-              </Button>
-            }
-          />
-        ) : loaded ? (
+        <LoadState failed={failed} data={loaded} onRetry={() => void load()}>
+          {(loaded) => (
           <EntityForm
             entity={formEntity}
             form={form}
@@ -174,11 +165,8 @@ function ScopeModal({ entity, kind, menu, state, visible, afterClose, onClose, o
             initialValues={loaded}
             onSubmit={() => void submit()}
           />
-        ) : (
-          <div className="ba-crud-dialog-loading">
-            <Spin tip={t('crud.loading')} />
-          </div>
         )}
+      </LoadState>
       </div>
     </Modal>
   );

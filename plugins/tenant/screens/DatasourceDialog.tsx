@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Modal, Result, Select, Spin } from '@arco-design/web-react';
-import type { Row } from '../../../core/crud';
+import { Button, Form, Modal, Select } from '@arco-design/web-react';
+import { LoadState, type Row } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import '../locales';
 
@@ -74,19 +74,8 @@ export function DatasourceDialog({ row, onClose, onSaved }: DatasourceDialogProp
         </>
       }
     >
-      {failed ? (
-        <Result
-          status="warning"
-          title={t('crud.loadFailed')}
-          extra={
-            <Button type="primary" onClick={() => load()}>
-              {t('crud.retry')}
-            </Button>
-          }
-        />
-      ) : !options ? (
-        <Spin tip={t('crud.loading')} />
-      ) : (
+      <LoadState failed={failed} data={options} onRetry={() => load()}>
+        {(options) => (
         <Form layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 19 }}>
           <Form.Item label={t('tenant.datasource')} extra={t('tenant.datasourceHint')}>
             <Select
@@ -98,8 +87,9 @@ export function DatasourceDialog({ row, onClose, onSaved }: DatasourceDialogProp
               aria-label={t('tenant.datasource')}
             />
           </Form.Item>
-        </Form>
-      )}
+          </Form>
+        )}
+      </LoadState>
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Modal, Result, Spin, Tree } from '@arco-design/web-react';
+import { Button, Empty, Modal, Tree } from '@arco-design/web-react';
+import { LoadState } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 
 /** A node of `menu/grant-top-tree`. */
@@ -130,35 +131,25 @@ export function MenuGrantDialog({ topMenus, onClose }: MenuGrantDialogProps) {
           }
         }}
       >
-        {failed ? (
-          <Result
-            status="warning"
-            title={t('crud.loadFailed')}
-            extra={
-              <Button type="primary" onClick={() => load()}>
-                {t('crud.retry')}
-              </Button>
-            }
-          />
-        ) : !grant ? (
-          <div className="ba-topmenu-grant-loading">
-            <Spin tip={t('crud.loading')} />
-          </div>
-        ) : data.length === 0 ? (
-          <Empty description={t('topmenu.noMenus')} />
-        ) : (
-          <div role="group" aria-label={t('topmenu.menus')}>
-            <Tree
-              checkable
-              blockNode
-              actionOnClick="check"
-              treeData={data}
-              checkedKeys={checked}
-              onCheck={(keys) => setChecked(keys.map(String))}
-              defaultExpandedKeys={data.map((n) => n.key)}
-            />
-          </div>
-        )}
+        <LoadState failed={failed} data={grant} onRetry={() => load()}>
+          {() =>
+            data.length === 0 ? (
+              <Empty description={t('topmenu.noMenus')} />
+            ) : (
+              <div role="group" aria-label={t('topmenu.menus')}>
+                <Tree
+                  checkable
+                  blockNode
+                  actionOnClick="check"
+                  treeData={data}
+                  checkedKeys={checked}
+                  onCheck={(keys) => setChecked(keys.map(String))}
+                  defaultExpandedKeys={data.map((n) => n.key)}
+                />
+              </div>
+            )
+          }
+        </LoadState>
       </div>
     </Modal>
   );

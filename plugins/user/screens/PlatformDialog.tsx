@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Modal, Result, Select, Spin } from '@arco-design/web-react';
+import { Button, Form, Input, Modal, Select } from '@arco-design/web-react';
+import { LoadState } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import { USER_TYPES } from '../entities';
@@ -77,19 +78,8 @@ function PlatformForm({ userId, onClose }: { userId: string; onClose: () => void
         </>
       }
     >
-      {failed ? (
-        <Result
-          status="warning"
-          title={t('crud.loadFailed')}
-          extra={
-            <Button type="primary" onClick={() => setRound((r) => r + 1)}>
-              {t('crud.retry')}
-            </Button>
-          }
-        />
-      ) : !detail ? (
-        <Spin />
-      ) : (
+      <LoadState failed={failed} data={detail} onRetry={() => setRound((r) => r + 1)}>
+        {(detail) => (
         <Form
           form={form}
           layout="vertical"
@@ -108,8 +98,9 @@ function PlatformForm({ userId, onClose }: { userId: string; onClose: () => void
           <Form.Item field="userExt" label={t('user.userExt')} extra={t('user.userExtHint')} rules={[{ maxLength: 255, message: t('crud.tooLong', { label: t('user.userExt'), max: 255 }) }]}>
             <Input.TextArea maxLength={255} showWordLimit autoSize={{ minRows: 3, maxRows: 8 }} />
           </Form.Item>
-        </Form>
-      )}
+          </Form>
+        )}
+      </LoadState>
     </Modal>
   );
 }

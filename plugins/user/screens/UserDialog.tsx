@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, DatePicker, Form, Grid, Input, Modal, Result, Select, Spin, TreeSelect } from '@arco-design/web-react';
+import { Alert, Button, DatePicker, Form, Grid, Input, Modal, Select, TreeSelect } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
-import { DIALOG_WIDTH, fieldLabel, fieldPlaceholder, fieldRules, isSubmitEnter, useDialogOpenings, type FormMode, type Row } from '../../../core/crud';
+import { DIALOG_WIDTH, fieldLabel, fieldPlaceholder, fieldRules, isSubmitEnter, useDialogOpenings, type FormMode, type Row, LoadState } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import type { FieldDef } from '../../../core/schema/entity';
@@ -195,17 +195,8 @@ function DialogModal({ state, visible, afterClose, depts, onClose, onSaved }: Om
       afterClose={afterClose}
     >
       <div className="ba-crud-dialog-body">
-        {failed ? (
-          <Result
-            status="warning"
-            title={t('crud.loadFailed')}
-            extra={
-              <Button type="primary" onClick={() => load()}>
-                {t('crud.retry')}
-              </Button>
-            }
-          />
-        ) : loaded ? (
+        <LoadState failed={failed} data={loaded} onRetry={() => void load()}>
+          {(loaded) => (
           <div
             className={`ba-crud-form${view ? ' is-view' : ''}`}
             onKeyDown={(event) => {
@@ -280,11 +271,8 @@ function DialogModal({ state, visible, afterClose, depts, onClose, onSaved }: Om
               )}
             </Form>
           </div>
-        ) : (
-          <div className="ba-crud-dialog-loading">
-            <Spin tip={t('crud.loading')} />
-          </div>
         )}
+      </LoadState>
       </div>
     </Modal>
   );
