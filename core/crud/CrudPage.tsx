@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Space, Tooltip } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconEye, IconPlus, IconRefresh } from '@arco-design/web-react/icon';
+import { Button, Tooltip } from '@arco-design/web-react';
+import { IconDelete, IconEdit, IconEye, IconPlus } from '@arco-design/web-react/icon';
 import type { EntityDef } from '../schema/entity';
 import { session } from '../session/session';
 import { CrudDialog, type CrudDialogProps, type DialogState } from './CrudDialog';
 import { CrudTable, type CrudTableProps } from './CrudTable';
+import { CrudToolbar } from './CrudToolbar';
 import type { Row } from './query';
 import { confirmRemove } from './remove';
 import { SearchForm } from './SearchForm';
@@ -117,34 +118,19 @@ const CrudView = observer(function CrudView({
   return (
     <div className={`ba-crud${className ? ` ${className}` : ''}`}>
       {search ? <SearchForm entity={entity} fields={searchFields} onSearch={list.search} onReset={list.reset} loading={list.loading} /> : null}
-      <div className="ba-crud-toolbar">
-        <Space wrap>
-          {can('add') ? (
-            <Button type="primary" icon={<IconPlus />} onClick={() => setState({ mode: 'add', initial: newRow?.() })}>
-              {t('crud.add')}
-            </Button>
-          ) : null}
-          {can('delete') ? (
-            <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
-              {t('crud.delete')}
-            </Button>
-          ) : null}
-          {toolbar?.(ctx)}
-        </Space>
-        <span className="ba-crud-toolbar-end">
-          {list.selectedKeys.length > 0 ? (
-            <span className="ba-crud-selected" aria-live="polite">
-              {t('crud.selected', { count: list.selectedKeys.length })}
-              <Button type="text" size="mini" onClick={() => list.setSelectedKeys([])}>
-                {t('crud.clearSelection')}
-              </Button>
-            </span>
-          ) : null}
-          <Tooltip content={t('crud.refresh')} mini>
-            <Button shape="circle" size="small" icon={<IconRefresh />} aria-label={t('crud.refresh')} onClick={() => void list.reload()} />
-          </Tooltip>
-        </span>
-      </div>
+      <CrudToolbar list={list}>
+        {can('add') ? (
+          <Button type="primary" icon={<IconPlus />} onClick={() => setState({ mode: 'add', initial: newRow?.() })}>
+            {t('crud.add')}
+          </Button>
+        ) : null}
+        {can('delete') ? (
+          <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
+            {t('crud.delete')}
+          </Button>
+        ) : null}
+        {toolbar?.(ctx)}
+      </CrudToolbar>
       <CrudTable
         list={list}
         actionsWidth={actionsWidth}

@@ -3,6 +3,7 @@
  * screens written by hand. Lazily loaded with the screens that use it (never on /login).
  */
 export { CrudPage, canDo, type CrudPageProps, type CrudContext, type RowAction } from './CrudPage';
+export { CrudToolbar } from './CrudToolbar';
 export { CrudTable, type CrudTableProps, type CellRenderer } from './CrudTable';
 export { CrudDialog, DIALOG_WIDTH, defaultRow, saveBody, type CrudDialogProps, type DialogState, type FormOverrides } from './CrudDialog';
 export { LoadState, type LoadStateProps } from './LoadState';

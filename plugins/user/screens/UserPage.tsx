@@ -1,9 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Message, Modal, Space, Tag, Tooltip } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconExport, IconEye, IconImport, IconLock, IconPlus, IconRefresh, IconSettings, IconUserGroup } from '@arco-design/web-react/icon';
-import { confirmRemove, CrudTable, SearchForm, useCrudList, type Row } from '../../../core/crud';
+import { Button, Message, Modal, Tag } from '@arco-design/web-react';
+import { IconDelete, IconEdit, IconExport, IconEye, IconImport, IconLock, IconPlus, IconSettings, IconUserGroup } from '@arco-design/web-react/icon';
+import { confirmRemove, CrudTable, CrudToolbar, SearchForm, useCrudList, type Row } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import { currentLanguage, i18n } from '../../../core/i18n';
 import { session } from '../../../core/session/session';
@@ -116,53 +116,38 @@ export default observer(function UserPage() {
       <DeptTree tree={depts.data} state={depts.state} onRetry={depts.reload} selected={deptId} onSelect={setDeptId} />
       <div className="ba-crud ba-user-list">
         <SearchForm entity={userScreenEntity} fields={['account', 'realName', 'phone']} onSearch={list.search} onReset={list.reset} loading={list.loading} />
-        <div className="ba-crud-toolbar">
-          <Space wrap>
-            {can('user_add') ? (
-              <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ mode: 'add' })}>
-                {t('crud.add')}
-              </Button>
-            ) : null}
-            {can('user_delete') ? (
-              <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
-                {t('crud.delete')}
-              </Button>
-            ) : null}
-            {can('user_role') ? (
-              <Button icon={<IconUserGroup />} onClick={openGrant}>
-                {t('user.grant')}
-              </Button>
-            ) : null}
-            {can('user_reset') ? (
-              <Button icon={<IconLock />} onClick={resetPassword}>
-                {t('user.reset')}
-              </Button>
-            ) : null}
-            {can('user_import') ? (
-              <Button icon={<IconImport />} onClick={() => setImporting(true)}>
-                {t('user.import')}
-              </Button>
-            ) : null}
-            {can('user_export') ? (
-              <Button icon={<IconExport />} loading={exporting} onClick={exportUsers}>
-                {t('user.export')}
-              </Button>
-            ) : null}
-          </Space>
-          <span className="ba-crud-toolbar-end">
-            {list.selectedKeys.length > 0 ? (
-              <span className="ba-crud-selected" aria-live="polite">
-                {t('crud.selected', { count: list.selectedKeys.length })}
-                <Button type="text" size="mini" onClick={() => list.setSelectedKeys([])}>
-                  {t('crud.clearSelection')}
-                </Button>
-              </span>
-            ) : null}
-            <Tooltip content={t('crud.refresh')} mini>
-              <Button shape="circle" size="small" icon={<IconRefresh />} aria-label={t('crud.refresh')} onClick={() => void list.reload()} />
-            </Tooltip>
-          </span>
-        </div>
+        <CrudToolbar list={list}>
+          {can('user_add') ? (
+            <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ mode: 'add' })}>
+              {t('crud.add')}
+            </Button>
+          ) : null}
+          {can('user_delete') ? (
+            <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
+              {t('crud.delete')}
+            </Button>
+          ) : null}
+          {can('user_role') ? (
+            <Button icon={<IconUserGroup />} onClick={openGrant}>
+              {t('user.grant')}
+            </Button>
+          ) : null}
+          {can('user_reset') ? (
+            <Button icon={<IconLock />} onClick={resetPassword}>
+              {t('user.reset')}
+            </Button>
+          ) : null}
+          {can('user_import') ? (
+            <Button icon={<IconImport />} onClick={() => setImporting(true)}>
+              {t('user.import')}
+            </Button>
+          ) : null}
+          {can('user_export') ? (
+            <Button icon={<IconExport />} loading={exporting} onClick={exportUsers}>
+              {t('user.export')}
+            </Button>
+          ) : null}
+        </CrudToolbar>
         <CrudTable
           list={list}
           columns={COLUMNS}
