@@ -9,8 +9,8 @@ import { bizError } from '../../core/server/http/errors';
 import { num, str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson } from '../../core/server/http/validate';
-import { buildTree } from '../../core/server/menu/tree';
-import { menuVO, type MenuRow } from '../../core/server/menu/vo';
+import { buildTree, withoutSort } from '../../core/server/menu/tree';
+import { menuTreeNode, menuVO, type MenuRow } from '../../core/server/menu/vo';
 import { defineServerPlugin } from '../../core/server/plugin';
 import { BUTTON, MENU, menuEntity } from './entities';
 import { menuManifest } from './manifest';
@@ -46,19 +46,6 @@ export function menuJson(row: DbRow) {
   return { ...menuVO(row as unknown as MenuRow), plugin: str(row.plugin), administratorOnly: num(row.administrator_only), isGroup: num(row.is_group) };
 }
 type MenuJson = ReturnType<typeof menuJson> & { hasChildren?: boolean; children?: MenuJson[] };
-
-/** `TreeNode` (the parent selector): `title` is the name, `titleEn` the English one. */
-interface TreeNodeVO {
-  id: string;
-  parentId: string;
-  title: string;
-  titleEn: string;
-  key: string;
-  value: string;
-  children?: TreeNodeVO[];
-}
-/** A node while the tree is built (ordered by `sort`, which the answer leaves out). */
-type SortedNode = Omit<TreeNodeVO, 'children'> & { sort: number; children?: SortedNode[] };
 
 const bySort = (a: DbRow, b: DbRow) => Number(a.sort ?? 0) - Number(b.sort ?? 0) || (BigInt(str(a.id)) < BigInt(str(b.id)) ? -1 : 1);
 
@@ -145,16 +132,9 @@ export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const user = currentMember(c);
     const nodes = await admin(user, async (tx) => {
       const list = await rows(tx, user, {}, [(p) => `category = ${p.add(MENU)}`]);
-      return buildTree(
-        list.map((r): SortedNode => {
-          const id = str(r.id);
-          return { id, parentId: str(r.parent_id) || '0', title: str(r.name), titleEn: str(r.name_en), key: id, value: id, sort: Number(r.sort ?? 0) };
-        }),
-      );
+      return withoutSort(buildTree(list.map((r) => menuTreeNode(r as unknown as MenuRow))));
     });
-    const strip = (list: SortedNode[]): TreeNodeVO[] =>
-      list.map(({ sort: _sort, children, ...node }) => ({ ...node, ...(children ? { children: strip(children) } : {}) }));
-    return c.json(rData(strip(nodes)));
+    return c.json(rData(nodes));
   });
 
   api.get(`${BASE}/detail`, async (c) => {

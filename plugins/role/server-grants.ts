@@ -9,8 +9,8 @@ import { str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readParams } from '../../core/server/http/validate';
 import { pruneEmptyGroups, visibleMenus } from '../../core/server/menu/queries';
-import { buildTree } from '../../core/server/menu/tree';
-import type { MenuRow } from '../../core/server/menu/vo';
+import { buildTree, withoutSort } from '../../core/server/menu/tree';
+import { menuTreeNode, type MenuRow } from '../../core/server/menu/vo';
 import { validIds } from '../../core/server/user/users';
 import { assertBigints, assertRoles, inTenant, MSG, targetTenant, type ScopeKind } from './server-common';
 
@@ -48,22 +48,8 @@ export interface GrantNode {
 
 type SortedNode = Omit<GrantNode, 'children'> & { sort: number; children?: SortedNode[] };
 
-function unsort(nodes: SortedNode[]): GrantNode[] {
-  return nodes.map(({ sort: _sort, children, ...node }) => (children ? { ...node, children: unsort(children) } : node));
-}
-
 function menuNode(m: MenuRow, grantable: boolean): SortedNode {
-  const id = str(m.id);
-  const node: SortedNode = {
-    id,
-    parentId: str(m.parent_id) || '0',
-    title: str(m.name),
-    titleEn: str(m.name_en),
-    key: id,
-    value: id,
-    kind: m.category === 2 ? 'button' : 'menu',
-    sort: m.sort ?? 0,
-  };
+  const node: SortedNode = { ...menuTreeNode(m), kind: m.category === 2 ? 'button' : 'menu' };
   if (!grantable) node.disabled = true;
   return node;
 }
@@ -147,7 +133,7 @@ async function scopeChoices(tx: Tx, user: AuthUser, pluginIds: readonly string[]
 }
 
 function menuTree(choices: MenuChoices): GrantNode[] {
-  return unsort(buildTree(choices.rows.map((m) => menuNode(m, choices.grantable.has(String(m.id))))));
+  return withoutSort(buildTree(choices.rows.map((m) => menuNode(m, choices.grantable.has(String(m.id))))));
 }
 
 /** Menus that have scopes, each with its scopes as children (title: the scope's name). */
@@ -156,7 +142,7 @@ function scopeTree(choices: ScopeChoices): GrantNode[] {
   choices.scopes.forEach((s, index) =>
     nodes.push({ id: s.id, parentId: s.menu_id, title: str(s.scope_name), titleEn: '', key: s.id, value: s.id, kind: 'scope', sort: index }),
   );
-  return unsort(buildTree(nodes));
+  return withoutSort(buildTree(nodes));
 }
 
 /** Ids as BladeX sends them: an array (strings or numbers) or a comma-joined string; absent: none. */

@@ -10,7 +10,8 @@ import { str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson, readParams } from '../../core/server/http/validate';
 import { pruneEmptyGroups, visibleMenus } from '../../core/server/menu/queries';
-import { buildTree } from '../../core/server/menu/tree';
+import { buildTree, withoutSort } from '../../core/server/menu/tree';
+import { menuTreeNode } from '../../core/server/menu/vo';
 import { defineServerPlugin } from '../../core/server/plugin';
 import { topMenuEntity } from './entities';
 import { topmenuManifest } from './manifest';
@@ -26,20 +27,6 @@ export const MSG_DECLARED_CODE = '插件声明的顶部菜单编号不可修改'
 export const MSG_MENU_NOT_GRANTABLE = '只能配置自己可见的菜单';
 export const SETTING = 'topmenu_setting';
 
-interface TreeNodeVO {
-  id: string;
-  parentId: string;
-  title: string;
-  titleEn: string;
-  key: string;
-  value: string;
-  children?: TreeNodeVO[];
-}
-/** A node while the tree is built (ordered by `sort`, which the answer leaves out). */
-type SortedNode = Omit<TreeNodeVO, 'children'> & { sort: number; children?: SortedNode[] };
-
-const strip = (list: SortedNode[]): TreeNodeVO[] =>
-  list.map(({ sort: _sort, children, ...node }) => ({ ...node, ...(children ? { children: strip(children) } : {}) }));
 
 /** A list of ids as the grant sends them: a JSON array, or comma-joined text (JSON or query). */
 function idsIn(value: unknown, name: string, required: boolean): string[] {
@@ -147,14 +134,7 @@ export function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const user = currentMember(c);
     const menu = await setting(user, async (tx) => {
       const rows = await visibleMenuRows(tx, user);
-      return strip(
-        buildTree(
-          rows.map((m): SortedNode => {
-            const id = String(m.id);
-            return { id, parentId: String(m.parent_id), title: str(m.name), titleEn: str(m.name_en), key: id, value: id, sort: m.sort ?? 0 };
-          }),
-        ),
-      );
+      return withoutSort(buildTree(rows.map(menuTreeNode)));
     });
     return c.json(rData({ menu, dataScope: [], apiScope: [] }));
   });

@@ -25,3 +25,10 @@ export function buildTree<T extends TreeNode>(nodes: T[]): T[] {
   order(roots);
   return roots;
 }
+
+/** A built tree as TreeNode answers give it: ordered, without the `sort` that ordered it. */
+export type Unsorted<T> = Omit<T, 'sort' | 'children'> & { children?: Unsorted<T>[] };
+
+export function withoutSort<T extends TreeNode>(nodes: readonly T[]): Unsorted<T>[] {
+  return nodes.map(({ sort: _sort, children, ...node }) => (children ? { ...node, children: withoutSort(children as T[]) } : node));
+}

@@ -98,3 +98,12 @@ export function topMenuVO(t: TopMenuRow) {
     isDeleted: t.is_deleted,
   };
 }
+
+/**
+ * A menu as a BladeX `TreeNode` (`title` is the name; `titleEn` ours, for English screens), with the
+ * `sort` that orders the tree while it is built (`withoutSort` in ./tree leaves it out of the answer).
+ */
+export function menuTreeNode(m: MenuRow) {
+  const key = id(m.id);
+  return { id: key, parentId: id(m.parent_id) || '0', title: str(m.name), titleEn: str(m.name_en), key, value: key, sort: m.sort ?? 0 };
+}
