@@ -5,6 +5,7 @@ import { toastSuccess } from '../http';
 import { currentLanguage, localText } from '../i18n';
 import type { EntityDef } from '../schema/entity';
 import { fetchDetail, saveRow } from './api';
+import { DialogFooter } from './DialogFooter';
 import { EntityForm, type EntityFormProps } from './EntityForm';
 import { LoadState } from './LoadState';
 import type { FormMode } from './fields';
@@ -130,14 +131,7 @@ function DialogModal({ entity, state, visible, afterClose, onClose, onSaved, tit
     mode === 'view' ? (
       <Button onClick={onClose}>{t('crud.close')}</Button>
     ) : (
-      <>
-        <Button onClick={onClose} disabled={saving}>
-          {t('crud.cancel')}
-        </Button>
-        <Button type="primary" loading={saving} disabled={!loaded} onClick={() => void submit()} data-testid="crud-save">
-          {t(mode === 'add' ? 'crud.save' : 'crud.update')}
-        </Button>
-      </>
+      <DialogFooter saving={saving} ready={!!loaded} onCancel={onClose} onSave={() => void submit()} saveLabel={t(mode === 'add' ? 'crud.save' : 'crud.update')} testId="crud-save" />
     );
 
   return (

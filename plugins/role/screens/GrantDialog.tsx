@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, Tabs } from '@arco-design/web-react';
-import { LoadState, useDialogOpenings } from '../../../core/crud';
+import { Modal, Tabs } from '@arco-design/web-react';
+import { DialogFooter, LoadState, useDialogOpenings } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import { session } from '../../../core/session/session';
 import { initialChecked, type GrantKeys, type GrantTrees, type TreeMode } from './grant-tree';
@@ -106,14 +106,7 @@ const GrantModal = observer(function GrantModal({ target, visible, onClose, onSa
       escToExit
       afterClose={afterClose}
       footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            {t('crud.cancel')}
-          </Button>
-          <Button type="primary" loading={saving} disabled={!loaded} onClick={() => void save()} data-testid="role-grant-save">
-            {t('crud.save')}
-          </Button>
-        </>
+        <DialogFooter saving={saving} ready={!!loaded} onCancel={onClose} onSave={() => void save()} testId="role-grant-save" />
       }
     >
       <div className="ba-role-grant-body" onKeyDown={onKeyDown}>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Modal } from '@arco-design/web-react';
-import { DIALOG_WIDTH, EntityForm, defaultRow, fieldLabel, fetchDetail, saveBody, saveRow, useDialogOpenings, type DialogState, type Row, LoadState } from '../../../core/crud';
+import { defaultRow, DIALOG_WIDTH, DialogFooter, EntityForm, fetchDetail, fieldLabel, LoadState, saveBody, saveRow, useDialogOpenings, type DialogState, type Row } from '../../../core/crud';
 import { toastSuccess } from '../../../core/http';
 import { currentLanguage, localText } from '../../../core/i18n';
 import type { EntityDef } from '../../../core/schema/entity';
@@ -142,14 +142,7 @@ function ScopeModal({ entity, kind, menu, state, visible, afterClose, onClose, o
         mode === 'view' ? (
           <Button onClick={onClose}>{t('crud.close')}</Button>
         ) : (
-          <>
-            <Button onClick={onClose} disabled={saving}>
-              {t('crud.cancel')}
-            </Button>
-            <Button type="primary" loading={saving} disabled={!loaded} onClick={() => void submit()} data-testid="crud-save">
-              {t(mode === 'add' ? 'crud.save' : 'crud.update')}
-            </Button>
-          </>
+          <DialogFooter saving={saving} ready={!!loaded} onCancel={onClose} onSave={() => void submit()} saveLabel={t(mode === 'add' ? 'crud.save' : 'crud.update')} testId="crud-save" />
         )
       }
     >

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Modal, Select } from '@arco-design/web-react';
-import { LoadState, type Row } from '../../../core/crud';
+import { Form, Modal, Select } from '@arco-design/web-react';
+import { DialogFooter, LoadState, type Row } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import '../locales';
 
@@ -64,14 +64,7 @@ export function DatasourceDialog({ row, onClose, onSaved }: DatasourceDialogProp
       maskClosable={false}
       escToExit
       footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            {t('crud.cancel')}
-          </Button>
-          <Button type="primary" loading={saving} disabled={!options} onClick={() => void save()} data-testid="tenant-datasource-save">
-            {t('crud.save')}
-          </Button>
-        </>
+        <DialogFooter saving={saving} ready={!!options} onCancel={onClose} onSave={() => void save()} testId="tenant-datasource-save" />
       }
     >
       <LoadState failed={failed} data={options} onRetry={() => load()}>

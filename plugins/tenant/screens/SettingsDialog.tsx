@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, DatePicker, Form, InputNumber, Message, Modal, Result, Spin } from '@arco-design/web-react';
-import { DATETIME_FORMAT, isSubmitEnter, type Row } from '../../../core/crud';
+import { DATETIME_FORMAT, DialogFooter, isSubmitEnter, type Row } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import { choosePlugins, type PluginCatalogue, type PluginInfo } from './plugins';
@@ -108,14 +108,7 @@ export function SettingsDialog({ rows, catalogue, onClose, onSaved }: SettingsDi
       maskClosable={false}
       escToExit
       footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            {t('crud.cancel')}
-          </Button>
-          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="tenant-setting-save">
-            {t('crud.save')}
-          </Button>
-        </>
+        <DialogFooter saving={saving} onCancel={onClose} onSave={() => void save()} testId="tenant-setting-save" />
       }
     >
       <div

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Modal, Tree } from '@arco-design/web-react';
-import { LoadState } from '../../../core/crud';
+import { Empty, Modal, Tree } from '@arco-design/web-react';
+import { DialogFooter, LoadState } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 
 /** A node of `menu/grant-top-tree`. */
@@ -112,14 +112,7 @@ export function MenuGrantDialog({ topMenus, onClose }: MenuGrantDialogProps) {
       escToExit
       unmountOnExit
       footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            {t('crud.cancel')}
-          </Button>
-          <Button type="primary" loading={saving} disabled={!grant} onClick={() => void save()} data-testid="topmenu-grant-save">
-            {t('crud.save')}
-          </Button>
-        </>
+        <DialogFooter saving={saving} ready={!!grant} onCancel={onClose} onSave={() => void save()} testId="topmenu-grant-save" />
       }
     >
       <div

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Form, Modal, Spin, TreeSelect } from '@arco-design/web-react';
+import { Alert, Form, Modal, Spin, TreeSelect } from '@arco-design/web-react';
+import { DialogFooter } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import { loadRoleTree, useLoaded, type TreeNode } from './options';
 
@@ -46,14 +47,7 @@ function GrantForm({ target, onClose, onDone }: Required<Pick<GrantDialogProps, 
       maskClosable={false}
       escToExit
       footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            {t('crud.cancel')}
-          </Button>
-          <Button type="primary" loading={saving} disabled={roles.state === 'loading'} onClick={() => void submit()} data-testid="grant-save">
-            {t('crud.confirm')}
-          </Button>
-        </>
+        <DialogFooter saving={saving} ready={roles.state !== 'loading'} onCancel={onClose} onSave={() => void submit()} saveLabel={t('crud.confirm')} testId="grant-save" />
       }
     >
       <p className="ba-user-hint">{t('user.grantFor', { count: target.userIds.length })}</p>

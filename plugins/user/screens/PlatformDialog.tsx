@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Modal, Select } from '@arco-design/web-react';
-import { LoadState } from '../../../core/crud';
+import { Form, Input, Modal, Select } from '@arco-design/web-react';
+import { DialogFooter, LoadState } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import { USER_TYPES } from '../entities';
@@ -68,14 +68,7 @@ function PlatformForm({ userId, onClose }: { userId: string; onClose: () => void
       maskClosable={false}
       escToExit
       footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            {t('crud.cancel')}
-          </Button>
-          <Button type="primary" loading={saving} disabled={!detail} onClick={() => void submit()} data-testid="platform-save">
-            {t('crud.confirm')}
-          </Button>
-        </>
+        <DialogFooter saving={saving} ready={!!detail} onCancel={onClose} onSave={() => void submit()} saveLabel={t('crud.confirm')} testId="platform-save" />
       }
     >
       <LoadState failed={failed} data={detail} onRetry={() => setRound((r) => r + 1)}>

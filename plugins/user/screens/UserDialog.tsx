@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, DatePicker, Form, Grid, Input, Modal, Select, TreeSelect } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
-import { DIALOG_WIDTH, fieldLabel, fieldPlaceholder, fieldRules, isSubmitEnter, useDialogOpenings, type FormMode, type Row, LoadState } from '../../../core/crud';
+import { DIALOG_WIDTH, DialogFooter, fieldLabel, fieldPlaceholder, fieldRules, isSubmitEnter, LoadState, useDialogOpenings, type FormMode, type Row } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import type { FieldDef } from '../../../core/schema/entity';
@@ -172,14 +172,7 @@ function DialogModal({ state, visible, afterClose, depts, onClose, onSaved }: Om
   const footer = view ? (
     <Button onClick={onClose}>{t('crud.close')}</Button>
   ) : (
-    <>
-      <Button onClick={onClose} disabled={saving}>
-        {t('crud.cancel')}
-      </Button>
-      <Button type="primary" loading={saving} disabled={!loaded} onClick={() => void submit()} data-testid="user-save">
-        {t(mode === 'add' ? 'crud.save' : 'crud.update')}
-      </Button>
-    </>
+    <DialogFooter saving={saving} ready={!!loaded} onCancel={onClose} onSave={() => void submit()} saveLabel={t(mode === 'add' ? 'crud.save' : 'crud.update')} testId="user-save" />
   );
 
   return (
