@@ -37,6 +37,15 @@ const menuId = {
   form: false,
 };
 
+/** What a scope applies to: an entity's permission code (the menu's code by default). */
+const resourceCode = {
+  type: 'string' as const,
+  label: { zh: '资源编号', en: 'Resource code' },
+  required: { zh: '请输入资源编号', en: 'Please enter the resource code' },
+  maxLength: 255,
+  search: 'like' as const,
+};
+
 /**
  * Data scopes (bladex-contract §3.2 `blade_scope_data`, §6.2): rules attached to a menu, limiting which
  * rows of a resource (an entity's permission code) the roles granted them see in its lists. Global rows
@@ -60,13 +69,7 @@ export const dataScopeEntity = defineEntity({
       maxLength: 255,
       search: 'like',
     },
-    resourceCode: {
-      type: 'string',
-      label: { zh: '资源编号', en: 'Resource code' },
-      required: { zh: '请输入资源编号', en: 'Please enter the resource code' },
-      maxLength: 255,
-      search: 'like',
-    },
+    resourceCode,
     scopeType: {
       type: 'select',
       label: { zh: '规则类型', en: 'Rule type' },
@@ -111,13 +114,7 @@ export const apiScopeEntity = defineEntity({
       maxLength: 255,
       search: 'like',
     },
-    resourceCode: {
-      type: 'string',
-      label: { zh: '资源编号', en: 'Resource code' },
-      required: { zh: '请输入资源编号', en: 'Please enter the resource code' },
-      maxLength: 255,
-      search: 'like',
-    },
+    resourceCode,
     scopePath: {
       type: 'string',
       label: { zh: '接口路径', en: 'API path' },
