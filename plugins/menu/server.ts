@@ -11,6 +11,7 @@ import { rData, rStatus } from '../../core/server/http/r';
 import { readJson } from '../../core/server/http/validate';
 import { buildTree, withoutSort } from '../../core/server/menu/tree';
 import { menuTreeNode, menuVO, type MenuRow } from '../../core/server/menu/vo';
+import { isBigintId } from '../../core/server/ids';
 import { defineServerPlugin } from '../../core/server/plugin';
 import { BUTTON, MENU, menuEntity } from './entities';
 import { menuManifest } from './manifest';
@@ -23,7 +24,6 @@ import { menuManifest } from './manifest';
  * across restarts: README.md.
  */
 const BASE = '/blade-system/menu';
-const ID = /^\d{1,19}$/;
 
 export const MSG_CODE_EXISTS = '菜单编号已存在';
 export const MSG_SELF_PARENT = '父节点不可选择自身!';
@@ -52,7 +52,7 @@ const bySort = (a: DbRow, b: DbRow) => Number(a.sort ?? 0) - Number(b.sort ?? 0)
 function parentIdOf(value: unknown): string {
   const v = value === undefined || value === null ? '' : String(value).trim();
   if (v === '' || v === '0') return '0';
-  if (!ID.test(v)) throw bizError(formatError('parentId'));
+  if (!isBigintId(v)) throw bizError(formatError('parentId'));
   return v;
 }
 

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../core/server/context';
 import { formatError } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError } from '../../core/server/http/errors';
+import { isBigintId } from '../../core/server/ids';
 import { ADMIN_TENANT } from '../../core/server/tenant/tenants';
 
 /**
@@ -105,11 +106,7 @@ export async function assertRoles(tx: Tx, user: AuthUser, tenantId: string, ids:
   return roles;
 }
 
-const BIGINT_MAX = '9223372036854775807';
-/** A decimal id PostgreSQL's bigint can hold (19 digits may overflow it: that would be a 500, not a 400). */
-export const fitsBigint = (id: string) => /^\d{1,19}$/.test(id) && (id.length < 19 || id <= BIGINT_MAX);
-
 /** Throws `请求参数格式错误: <name>` unless every id fits a bigint. */
 export function assertBigints(ids: readonly string[], name: string): void {
-  if (!ids.every(fitsBigint)) throw bizError(formatError(name));
+  if (!ids.every(isBigintId)) throw bizError(formatError(name));
 }

@@ -9,7 +9,8 @@ import { str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson } from '../../core/server/http/validate';
 import { roleEntity } from './entities';
-import { addressesTenants, assertBigints, fitsBigint, inTenant, isAdministratorAlias, isReservedAlias, MSG, targetTenant } from './server-common';
+import { isBigintId } from '../../core/server/ids';
+import { addressesTenants, assertBigints, inTenant, isAdministratorAlias, isReservedAlias, MSG, targetTenant } from './server-common';
 
 /**
  * `/api/blade-system/role/{list,tree,tree-by-id,detail,submit,remove}` on the kernel's `blade_role`,
@@ -59,7 +60,7 @@ function treeNode(row: DbRow): RoleTreeNode {
 function parentIdOf(value: unknown): string {
   const v = value === undefined || value === null ? '' : String(value).trim();
   if (!v) return '0';
-  if (!fitsBigint(v)) throw bizError(formatError('parentId'));
+  if (!isBigintId(v)) throw bizError(formatError('parentId'));
   return v.replace(/^0+(?=\d)/, '');
 }
 
@@ -122,7 +123,7 @@ export function roleRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   api.get(`${BASE}/tree-by-id`, async (c) => {
     const user = currentMember(c);
     const roleId = parseId(c.req.query('roleId'), 'roleId');
-    if (!fitsBigint(roleId)) throw bizError(formatError('roleId'));
+    if (!isBigintId(roleId)) throw bizError(formatError('roleId'));
     let tenantId = user.tenantId;
     if (addressesTenants(user)) {
       // The one look-up across tenants: which tenant holds this role (for the administrators of 000000).
@@ -150,7 +151,7 @@ export function roleRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       tenantId,
       READ,
       async (tx, actor) => {
-        if (!fitsBigint(id)) return null;
+        if (!isBigintId(id)) return null;
         const row = await repo.find(tx, actor, id);
         if (!row) return null;
         const parentId = parentOf(row);
@@ -166,7 +167,7 @@ export function roleRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const user = currentMember(c);
     const body = await readJson(c);
     const id = validator.idOf(body);
-    if (id && !fitsBigint(id)) throw bizError(formatError('id'));
+    if (id && !isBigintId(id)) throw bizError(formatError('id'));
     const record = body as Record<string, unknown>;
     const tenantId = targetTenant(user, record.tenantId);
     const parentGiven = record.parentId !== undefined && record.parentId !== null && String(record.parentId).trim() !== '';
