@@ -4,12 +4,14 @@ import { reaction } from 'mobx';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../config';
+import { KernelProvider, type KernelServices } from '../kernel/context';
 import { setNavigator } from '../navigation/navigator';
 import type { PluginLoader } from '../plugin/loader';
 import type { RegisteredRoute, Registry } from '../plugin/registry';
 import { getAccessCookie } from '../session/cookies';
 import { session } from '../session/session';
 import { guard } from './guard';
+import { createKernelServices } from './kernel-services';
 import { lazyPage, withTimeout } from './lazy';
 import { PageBoundary } from './PageBoundary';
 import { PageLoading } from './PageLoading';
@@ -150,19 +152,26 @@ function usePluginActivation(registry: Registry, loader: PluginLoader | undefine
  * shell, registered up front) and, with a `loader`, those the signed-in user's tenant has, loaded after
  * sign-in. Arco's ConfigProvider (its locale) sits in the main layout: the login page shows none of Arco's own texts and
  * loads faster without it.
+ *
+ * This is the one place where the app's providers nest: the kernel services (session, HTTP, texts,
+ * preferences, permissions) that plugins reach with `useKernel()` / `useCan()`, the plugin loader, the
+ * router. `services` defaults to the production ones built from this registry.
  */
-export const App = observer(function App({ registry, loader }: { registry: Registry; loader?: PluginLoader }) {
+export const App = observer(function App({ registry, loader, services }: { registry: Registry; loader?: PluginLoader; services?: KernelServices }) {
   usePluginActivation(registry, loader);
+  const kernel = useMemo(() => services ?? createKernelServices(registry), [services, registry]);
   void preferences.language; // re-render the routes (titles, guard) when the language changes
   return (
-    <PluginLoaderContext value={loader ?? null}>
-      <BrowserRouter>
-        <NavigatorBinder />
-        <Guard registry={registry}>
-          <AppRoutes registry={registry} />
-        </Guard>
-      </BrowserRouter>
-    </PluginLoaderContext>
+    <KernelProvider services={kernel}>
+      <PluginLoaderContext value={loader ?? null}>
+        <BrowserRouter>
+          <NavigatorBinder />
+          <Guard registry={registry}>
+            <AppRoutes registry={registry} />
+          </Guard>
+        </BrowserRouter>
+      </PluginLoaderContext>
+    </KernelProvider>
   );
 });
 

@@ -2,6 +2,7 @@ import { afterAll, afterEach } from '@rstest/core';
 import { Message, Modal } from '@arco-design/web-react';
 import { act, cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { KernelServices } from '../kernel/context';
 import { declaredCodes } from '../plugin/manifest';
 import { PluginLoader, type PluginChunk } from '../plugin/loader';
 import { createRegistry, type Registry } from '../plugin/registry';
@@ -9,6 +10,7 @@ import type { BrowserPlugin } from '../plugin/types';
 import { navigateTo } from '../navigation/navigator';
 import { session } from '../session/session';
 import { App } from '../shell/App';
+import { createKernelServices } from '../shell/kernel-services';
 import { shellPlugin } from '../shell/plugin';
 import { preferences } from '../shell/preferences';
 import type { Backend, RecordedCall, ResolvedUser, TestUser } from './backend';
@@ -38,6 +40,8 @@ export type RenderedPlugin = RenderResult & {
   callsTo(key: string): RecordedCall[];
   /** The registry the app runs on: the shell, the plugin, and `with` — nothing else. */
   registry: Registry;
+  /** The kernel services the app's components reach through `useKernel()` / `useCan()`. */
+  kernel: KernelServices;
 };
 
 /** What the current test rendered, torn down after it. */
@@ -108,7 +112,7 @@ function resolveUser(plugin: BrowserPlugin, user: TestUser = {}): ResolvedUser {
 /**
  * Mounts the real kernel App (registry, router, guard, layout, session) with the shell and ONE plugin,
  * signs in a user holding exactly the given permission codes, and opens `route`. Resolves once the
- * user's menu and buttons have arrived, so `session.can` already answers. Undone after the test.
+ * user's menu and buttons have arrived, so `useCan()` (and `kernel.can`) already answers. Undone after the test.
  */
 export async function renderPlugin(plugin: BrowserPlugin, options: RenderPluginOptions): Promise<RenderedPlugin> {
   await teardown(); // a second rendering in one test replaces the first
@@ -144,7 +148,8 @@ export async function renderPlugin(plugin: BrowserPlugin, options: RenderPluginO
 
   const route = options.route ?? plugin.routes?.find((r) => r.layout !== 'blank')?.path ?? '/wel/index';
   window.history.replaceState(null, '', route);
-  const rendered = render(<App registry={registry} loader={loader} />);
+  const kernel = createKernelServices(registry);
+  const rendered = render(<App registry={registry} loader={loader} services={kernel} />);
   const blank = shellPlugin.routes.some((r) => r.path === route && r.layout === 'blank');
   await waitFor(
     () => {
@@ -161,5 +166,6 @@ export async function renderPlugin(plugin: BrowserPlugin, options: RenderPluginO
     calls,
     callsTo: (key) => calls.filter((call) => call.key === key),
     registry,
+    kernel,
   };
 }
