@@ -15,7 +15,7 @@ import { createKernelServices } from './kernel-services';
 import { lazyPage, withTimeout } from './lazy';
 import { PageBoundary } from './PageBoundary';
 import { PageLoading } from './PageLoading';
-import { PluginLoaderContext } from './plugins-context';
+import { PluginLoaderContext, PluginRegistryContext } from './plugins-context';
 import { preferences } from './preferences';
 import { isBlank, matchRoute, routeTitle } from './routing';
 import { usePageTitle } from './title';
@@ -154,8 +154,8 @@ function usePluginActivation(registry: Registry, loader: PluginLoader | undefine
  * loads faster without it.
  *
  * This is the one place where the app's providers nest: the kernel services (session, HTTP, texts,
- * preferences, permissions) that plugins reach with `useKernel()` / `useCan()`, the plugin loader, the
- * router. `services` defaults to the production ones built from this registry.
+ * preferences, permissions) that plugins reach with `useKernel()` / `useCan()`, the registry and the
+ * plugin loader, the router. `services` defaults to the production ones built from this registry.
  */
 export const App = observer(function App({ registry, loader, services }: { registry: Registry; loader?: PluginLoader; services?: KernelServices }) {
   usePluginActivation(registry, loader);
@@ -163,14 +163,16 @@ export const App = observer(function App({ registry, loader, services }: { regis
   void preferences.language; // re-render the routes (titles, guard) when the language changes
   return (
     <KernelProvider services={kernel}>
-      <PluginLoaderContext value={loader ?? null}>
-        <BrowserRouter>
-          <NavigatorBinder />
-          <Guard registry={registry}>
-            <AppRoutes registry={registry} />
-          </Guard>
-        </BrowserRouter>
-      </PluginLoaderContext>
+      <PluginRegistryContext value={registry}>
+        <PluginLoaderContext value={loader ?? null}>
+          <BrowserRouter>
+            <NavigatorBinder />
+            <Guard registry={registry}>
+              <AppRoutes registry={registry} />
+            </Guard>
+          </BrowserRouter>
+        </PluginLoaderContext>
+      </PluginRegistryContext>
     </KernelProvider>
   );
 });

@@ -158,6 +158,9 @@ const zh: Messages = {
     noShortcuts: '暂无可用菜单',
     external: '外部链接',
     retry: '菜单加载失败，点击重试',
+    cardLoading: '卡片加载中',
+    cardFailed: '这张卡片加载失败',
+    cardRetry: '重试',
   },
   dashboard: {
     pages: '可访问页面',
@@ -351,6 +354,9 @@ const en: Messages = {
     noShortcuts: 'No menu available',
     external: 'External link',
     retry: 'The menu failed to load, click to retry',
+    cardLoading: 'Loading the card',
+    cardFailed: 'This card failed to load',
+    cardRetry: 'Retry',
   },
   dashboard: {
     pages: 'Pages',

@@ -6,6 +6,7 @@ import { IconDashboard, IconSearch, IconUser } from '@arco-design/web-react/icon
 import { siteConfig } from '../../config';
 import { flattenLeaves, itemPathname, openMenuItem } from '../../menu';
 import { session } from '../../session/session';
+import { HomeCards } from '../home/HomeCards';
 import { MenuIcon } from '../icons';
 import { preferences } from '../preferences';
 import { displayName } from '../topbar/UserMenu';
@@ -22,7 +23,7 @@ export function greetingKey(hour: number): string {
   return 'home.evening';
 }
 
-/** /wel/index: greeting, today's date, quick links, and shortcuts to the user's own pages. */
+/** /wel/index: greeting, today's date, quick links, the plugins' cards, and shortcuts to the user's own pages. */
 const HomePage = observer(function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -65,6 +66,7 @@ const HomePage = observer(function HomePage() {
           </div>
         </div>
       </Card>
+      <HomeCards />
       <Card className="ba-page-card" bordered={false} title={t('home.shortcuts')}>
         {loading ? (
           <Skeleton animation text={{ rows: 3 }} />

@@ -1,0 +1,91 @@
+import { Component, Suspense, useState, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Result, Skeleton } from '@arco-design/web-react';
+import { localText } from '../../i18n';
+import { useKernel } from '../../kernel/context';
+import { forgetPage, lazyPage } from '../lazy';
+import { usePluginRegistry } from '../plugins-context';
+import { homeCards, type HomeCard } from './cards';
+import '../locales/shellui';
+import './home.css';
+
+interface BoundaryProps {
+  children: ReactNode;
+  onRetry: () => void;
+  failed: string;
+  retry: string;
+}
+
+/** Keeps a failing card inside its own frame, with a retry; the other cards go on. */
+class CardBoundary extends Component<BoundaryProps, { error: unknown }> {
+  state = { error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Result
+        status="warning"
+        title={this.props.failed}
+        extra={
+          <Button size="small" type="primary" onClick={this.props.onRetry}>
+            {this.props.retry}
+          </Button>
+        }
+      />
+    );
+  }
+}
+
+function HomeCardFrame({ card }: { card: HomeCard }) {
+  const { t } = useTranslation();
+  // A new attempt remounts the boundary and, its loader forgotten, fetches the chunk again.
+  const [attempt, setAttempt] = useState(0);
+  const Body = lazyPage(card.decl.load);
+  const retry = () => {
+    forgetPage(card.decl.load);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <Card
+      className={`ba-home-card ba-home-span-${card.decl.span ?? 1}`}
+      bordered={false}
+      title={localText(card.decl.title)}
+      data-testid={`home-card-${card.key}`}
+    >
+      <CardBoundary key={attempt} onRetry={retry} failed={t('home.cardFailed')} retry={t('home.cardRetry')}>
+        <Suspense
+          fallback={
+            <div role="status" aria-label={t('home.cardLoading')}>
+              <Skeleton animation text={{ rows: 2 }} />
+            </div>
+          }
+        >
+          <Body />
+        </Suspense>
+      </CardBoundary>
+    </Card>
+  );
+}
+
+/** The cards the tenant's plugins contribute to the home page; nothing at all when there are none. */
+export const HomeCards = observer(function HomeCards() {
+  const registry = usePluginRegistry();
+  const { can, preferences } = useKernel();
+  if (!registry) return null;
+  registry.routes(); // observable: the tenant's plugins (and their cards) arrive after sign-in
+  void preferences.language; // titles follow the language
+  const cards = homeCards(registry.plugins(), can);
+  if (cards.length === 0) return null;
+  return (
+    <section className="ba-home-cards">
+      {cards.map((card) => (
+        <HomeCardFrame key={card.key} card={card} />
+      ))}
+    </section>
+  );
+});
