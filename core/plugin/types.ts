@@ -31,8 +31,25 @@ export interface StoreDecl<T = unknown> {
   dispose?: (store: T) => void;
 }
 
+/** A card the plugin adds to the home page (a count, a small chart, a link). */
+export interface HomeCardDecl {
+  /** Unique within the plugin. */
+  id: string;
+  title: LocalText;
+  /** Permission code the user must hold to see the card; none: everyone whose tenant has the plugin. */
+  code?: string;
+  /** Columns of the home page's three-column grid it spans. Default 1. */
+  span?: 1 | 2 | 3;
+  /** Lower first; cards with the same sort keep the plugins' order. Default 0. */
+  sort?: number;
+  /** Loads the card's body lazily, into the plugin's own chunk. */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
 export interface BrowserPlugin extends PluginManifest {
   routes?: RouteDecl[];
+  /** Cards on the home page; a tenant without the plugin does not load it, so gets none of them. */
+  home?: HomeCardDecl[];
   messages?: Record<Language, Messages>;
   stores?: StoreDecl[];
   /** The plugin's entity definitions (the same objects its server part uses). */
