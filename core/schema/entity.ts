@@ -68,8 +68,11 @@ export interface FieldDef {
   form?: boolean | { add?: boolean; edit?: boolean; view?: boolean };
   /** false: shown but not editable when editing (the key of a row, say). */
   editable?: boolean;
-  /** Options from a dictionary (`/api/blade-system/dict[-biz]/dictionary?code=`). */
-  dict?: { code: string; biz?: boolean };
+  /**
+   * Options from a dictionary (`/api/blade-system/dict[-biz]/dictionary?code=`); `numeric`: its keys are
+   * whole numbers, stored in an integer column.
+   */
+  dict?: { code: string; biz?: boolean; numeric?: boolean };
   /** Fixed options. */
   options?: Option[];
   /** Value of a new row. */
@@ -80,6 +83,11 @@ export interface FieldDef {
   sortable?: boolean;
   /** Table column width, px. */
   width?: number;
+  /**
+   * Not stored: the server computes it when it reads a row (a name looked up from an id, say). It has no
+   * column, is never written, and cannot be filtered or sorted on.
+   */
+  virtual?: boolean;
 }
 
 export interface EntityApi {
@@ -100,6 +108,12 @@ export interface EntityDef {
   name: string;
   /** Database table: `blade_param`. */
   table: string;
+  /**
+   * false: the plugin's own migrations make and change the table (one the engine's model does not fit,
+   * a key other than `id`, say). Default: the engine creates the table and keeps it in step with the
+   * definition at every start.
+   */
+  syncTable?: boolean;
   label: LocalText;
   /** Permission code prefix: `<permission>_add`, `_edit`, `_delete`, `_view`. */
   permission: string;

@@ -1,7 +1,8 @@
+import type { LocalText } from '../plugin/manifest';
 import { fieldColumn, type EntityDef, type FieldDef, type FieldType, type FilterOp } from './entity';
 
 /**
- * The BladeX query-string filters (`Condition.getQueryWrapper`, bladex-contract §6.5), parsed against an
+ * The BladeX query-string filters (as BladeX's `Condition.getQueryWrapper` reads them), parsed against an
  * entity definition. Shared and pure: the server turns the result into bound SQL parameters, the browser
  * may use it to check what it sends. Every key except the paging ones is `<field>` (LIKE) or
  * `<field>_<op>`; a key that names no field, or an operator the field does not accept, is refused, so
@@ -62,10 +63,10 @@ export interface Filter {
   dateOnly?: boolean;
 }
 
-export type FilterResult = { ok: true; filters: Filter[] } | { ok: false; key: string; message: string };
+export type FilterResult = { ok: true; filters: Filter[] } | { ok: false; key: string; message: LocalText };
 
-export const unsupportedFilter = (key: string) => `不支持的查询条件: ${key}`;
-export const malformedFilter = (key: string) => `查询条件格式错误: ${key}`;
+export const unsupportedFilter = (key: string): LocalText => ({ zh: `不支持的查询条件: ${key}`, en: `Unsupported query condition: ${key}` });
+export const malformedFilter = (key: string): LocalText => ({ zh: `查询条件格式错误: ${key}`, en: `Malformed query condition: ${key}` });
 
 /** The operators a field accepts: its search operator (a range is the date operators) and `filters`. */
 export function allowedOps(field: FieldDef): FilterOp[] {
@@ -105,7 +106,9 @@ const ID = /^\d{1,19}$/;
 
 /** Is a select field's value a number (all its fixed options are numbers)? */
 export function selectIsNumeric(field: FieldDef): boolean {
-  return field.type === 'select' && !!field.options?.length && field.options.every((o) => typeof o.value === 'number');
+  if (field.type !== 'select') return false;
+  if (field.dict) return field.dict.numeric === true;
+  return !!field.options?.length && field.options.every((o) => typeof o.value === 'number');
 }
 
 /** How a comparison value of this field must look (null: any text). */
@@ -153,7 +156,7 @@ export function parseFilters(entity: EntityDef, query: Readonly<Record<string, s
     const isCreateTime = name === CREATE_TIME && !!entity.createTimeRange && !Object.hasOwn(entity.fields, CREATE_TIME);
     const field: FieldDef | undefined = isCreateTime
       ? { type: 'datetime', label: { zh: '创建时间', en: 'Created' }, column: 'create_time', filters: [...DATE_OPS] }
-      : Object.hasOwn(entity.fields, name)
+      : Object.hasOwn(entity.fields, name) && !entity.fields[name]!.virtual
         ? entity.fields[name]
         : undefined;
     if (!field) return { ok: false, key, message: unsupportedFilter(key) };

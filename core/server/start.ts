@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Hono } from 'hono';
+import type { EntityDef } from '../schema/entity';
 import { shellManifest } from '../shell/manifest';
 import { createApp } from './app';
 import { createApiScopes } from './auth/api-scope';
@@ -17,6 +18,11 @@ import type { ServerPlugin } from './plugin';
 import { checkServerPlugins } from './registry';
 import { kernelMigrationSet } from './seed/kernel-migrations';
 import { createTenantPlugins } from './tenant/plugins';
+
+/** The entities whose tables a plugin keeps (each is synced with its definition at start). */
+function storedEntities(plugin: ServerPlugin): readonly EntityDef[] {
+  return (plugin.entities ?? []).filter((entity) => entity.syncTable !== false);
+}
 
 export interface OpenOptions {
   /** Real PostgreSQL (through `pg`); else embedded PGlite. */
@@ -78,8 +84,9 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       { owner: 'kernel', migrations: kernelMigrationSet(ids) },
       ...plugins.map((p) => ({
         owner: p.manifest.id,
-        // A plugin's seed runs once, after its migrations, recorded like one.
-        migrations: [...(p.migrations ?? []), ...(p.seed ? [{ id: 'seed', run: (tx: Tx) => p.seed!(tx, ctx) }] : [])],
+        migrations: p.migrations ?? [],
+        entities: storedEntities(p),
+        seed: p.seed ? (tx: Tx) => p.seed!(tx, ctx) : undefined,
       })),
     ];
     const applied = await runMigrations(db, sets);

@@ -7,6 +7,7 @@ import type { TokenBody } from './auth/issue';
 import { hashPassword, md5 } from './auth/password';
 import type { Logger, ServerContext } from './context';
 import type { ServerPlugin } from './plugin';
+import { entityTableParts } from './crud/columns';
 import { kernelMigrationSource } from './seed/kernel-migrations';
 import { insertRole } from './seed/kernel-seed';
 import { openServer, type OpenServer } from './start';
@@ -73,6 +74,7 @@ function snapshotFile(plugins: readonly ServerPlugin[]): string {
         plugins.map((p) => ({
           id: p.manifest.id,
           migrations: p.migrations?.map((m) => ({ id: m.id, sql: m.sql, run: m.run?.toString() })),
+          tables: p.entities?.filter((e) => e.syncTable !== false).map(entityTableParts),
           seed: p.seed?.toString(),
         })),
       ),

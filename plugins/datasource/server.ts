@@ -3,7 +3,7 @@ import { assertAdministrator } from '../../core/server/auth/permissions';
 import { currentMember } from '../../core/server/auth/middleware';
 import type { AuthUser } from '../../core/server/auth/user';
 import type { AppEnv, ServerContext } from '../../core/server/context';
-import { entityMigration, entityValidator, mountCrud, parseId, type CrudRepo, type DbRow, type Json } from '../../core/server/crud';
+import { entityValidator, mountCrud, parseId, type CrudRepo, type DbRow, type Json } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError } from '../../core/server/http/errors';
 import { str } from '../../core/server/http/format';
@@ -91,7 +91,6 @@ function datasourceRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
 export const datasourceServer = defineServerPlugin({
   manifest: datasourceManifest,
   entities: [datasourceEntity],
-  migrations: [entityMigration(datasourceEntity, '001_datasource')],
   routes: datasourceRoutes,
   // The PostgreSQL sample of BladeX (bladex-contract §8), with obviously fake credentials.
   async seed(tx, ctx) {

@@ -33,7 +33,7 @@ export const deptEntity = defineEntity({
     deptCategory: {
       type: 'select',
       label: { zh: '机构类型', en: 'Category' },
-      dict: { code: 'org_category' },
+      dict: { code: 'org_category', numeric: true },
       required: { zh: '请选择机构类型', en: 'Please choose the category' },
     },
     sort: {

@@ -1,4 +1,4 @@
-import { entityMigration, mountCrud, crudRepo } from '../../core/server/crud';
+import { mountCrud, crudRepo } from '../../core/server/crud';
 import { defineServerPlugin } from '../../core/server/plugin';
 import { noteEntity } from './entities';
 import { notesManifest } from './manifest';
@@ -6,7 +6,7 @@ import { notesManifest } from './manifest';
 /** The server part: the table from the entity, its endpoints from the CRUD engine, two demo notes. */
 export const notesServer = defineServerPlugin({
   manifest: notesManifest,
-  migrations: [entityMigration(noteEntity, '001_note')],
+  entities: [noteEntity],
   routes(api, ctx) {
     // GET page, GET detail, POST submit, POST remove under /api/blade-desk/note, with the permission checks.
     mountCrud(api, ctx, noteEntity);

@@ -1,4 +1,4 @@
-import { entityMigration, mountCrud } from '../../core/server/crud';
+import { mountCrud } from '../../core/server/crud';
 import { defineServerPlugin } from '../../core/server/plugin';
 import { paramEntity } from './entities';
 import { paramManifest } from './manifest';
@@ -10,7 +10,6 @@ import { paramManifest } from './manifest';
 export const paramServer = defineServerPlugin({
   manifest: paramManifest,
   entities: [paramEntity],
-  migrations: [entityMigration(paramEntity)],
   routes(api, ctx) {
     mountCrud(api, ctx, paramEntity);
   },

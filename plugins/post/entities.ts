@@ -16,7 +16,7 @@ export const postEntity = defineEntity({
     category: {
       type: 'select',
       label: { zh: '岗位类型', en: 'Category' },
-      dict: { code: 'post_category' },
+      dict: { code: 'post_category', numeric: true },
       required: { zh: '请选择岗位类型', en: 'Please choose the post category' },
       search: 'equal',
     },

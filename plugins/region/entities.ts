@@ -22,6 +22,7 @@ export const REGION_LEVELS = [
 export const regionEntity = defineEntity({
   name: 'region',
   table: 'blade_region',
+  syncTable: false,
   label: { zh: '行政区划', en: 'Region' },
   permission: 'region',
   tenant: false,

@@ -63,7 +63,7 @@ export const tenantEntity = defineEntity({
       default: -1,
     },
     expireTime: { type: 'datetime', label: { zh: '过期时间', en: 'Expires' } },
-    datasourceName: { type: 'string', label: { zh: '数据源', en: 'Datasource' }, form: readOnly },
+    datasourceName: { type: 'string', label: { zh: '数据源', en: 'Datasource' }, form: readOnly, virtual: true },
     plugins: { type: 'string', label: { zh: '插件', en: 'Plugins' }, form: false },
     address: { type: 'text', label: { zh: '联系地址', en: 'Address' }, maxLength: 255, list: false },
   },

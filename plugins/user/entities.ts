@@ -121,8 +121,8 @@ export const userScreenEntity = defineEntity({
   fields: {
     account: userEntity.fields.account,
     realName: userEntity.fields.realName,
-    roleName: { type: 'string', label: { zh: '所属角色', en: 'Roles' }, form: false },
-    deptName: { type: 'string', label: { zh: '所属部门', en: 'Departments' }, form: false },
+    roleName: { type: 'string', label: { zh: '所属角色', en: 'Roles' }, form: false, virtual: true },
+    deptName: { type: 'string', label: { zh: '所属部门', en: 'Departments' }, form: false, virtual: true },
     phone: userEntity.fields.phone,
     status: { type: 'select', label: { zh: '用户状态', en: 'Status' }, options: USER_STATUS, default: 1 },
     userType: userEntity.fields.userType,

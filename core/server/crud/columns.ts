@@ -20,7 +20,10 @@ export const AUDIT_COLUMN: Record<AuditField, string> = {
   status: 'status',
 };
 
-const RESERVED_COLUMNS = new Set(['id', 'tenant_id', 'is_deleted', ...Object.values(AUDIT_COLUMN)]);
+/** The columns the engine keeps itself for an entity of this kind (no field may claim them). */
+function reservedColumns(entity: EntityDef): Set<string> {
+  return new Set(['id', ...(entity.tenant ? ['tenant_id'] : []), ...(entity.logicalDelete ? ['is_deleted'] : []), ...(entity.audit ? Object.values(AUDIT_COLUMN) : [])]);
+}
 
 /** What a value of the field is in SQL and in JSON. */
 export type ValueKind = 'text' | 'int' | 'decimal' | 'id' | 'date' | 'datetime';
@@ -78,8 +81,9 @@ export interface ResolvedField {
   kind: ValueKind;
 }
 
+/** The stored fields of an entity (virtual ones have no column). */
 export function entityFields(entity: EntityDef): ResolvedField[] {
-  return Object.entries(entity.fields).map(([name, field]) => ({ name, column: fieldColumn(name, field), field, kind: valueKind(field) }));
+  return Object.entries(entity.fields).filter(([, field]) => !field.virtual).map(([name, field]) => ({ name, column: fieldColumn(name, field), field, kind: valueKind(field) }));
 }
 
 /** A field name or its column, or an audit field of an audit entity, or `id` → its column; else undefined. */
@@ -121,9 +125,10 @@ export function checkEntity(entity: EntityDef): void {
   const where = `Entity "${entity.name}"`;
   if (!IDENTIFIER.test(entity.table)) throw new Error(`${where}: table name "${entity.table}" is not a plain identifier.`);
   const columns = new Set<string>();
+  const reserved = reservedColumns(entity);
   for (const f of entityFields(entity)) {
     if (!IDENTIFIER.test(f.column)) throw new Error(`${where}: column "${f.column}" of field "${f.name}" is not a plain identifier.`);
-    if (RESERVED_COLUMNS.has(f.column)) throw new Error(`${where}: field "${f.name}" uses the reserved column "${f.column}".`);
+    if (reserved.has(f.column)) throw new Error(`${where}: field "${f.name}" uses the reserved column "${f.column}".`);
     if (columns.has(f.column)) throw new Error(`${where}: column "${f.column}" is used by two fields.`);
     columns.add(f.column);
     if (f.field.pattern) new RegExp(f.field.pattern.source); // throws on a bad pattern
@@ -135,39 +140,50 @@ export function checkEntity(entity: EntityDef): void {
   checked.add(entity);
 }
 
-/**
- * `create table` for the entity, with the indexes its list needs: tenant + default sort column (live rows
- * only), and a partial unique index per `unique` rule (the race-proof half of the unique check).
- */
-export function entityTableSql(entity: EntityDef): string {
-  checkEntity(entity);
-  const t = entity.table;
-  const lines = ['id bigint primary key'];
-  if (entity.tenant) lines.push('tenant_id varchar(12) not null');
-  for (const f of entityFields(entity)) lines.push(`${f.column} ${columnType(f.field)}`);
-  if (entity.audit) {
-    lines.push(
-      'create_user bigint',
-      'create_dept bigint',
-      'create_time timestamptz not null default now()',
-      'update_user bigint',
-      'update_time timestamptz not null default now()',
-      'status int not null default 1',
-    );
-  }
-  if (entity.logicalDelete) lines.push('is_deleted int not null default 0');
-  const live = entity.logicalDelete ? ' where is_deleted = 0' : '';
-  const sort = entity.sort ? orderTerm(sortColumn(entity, entity.sort.field)!, entity.sort.order) : 'id desc';
-  const statements = [`create table ${t} (\n  ${lines.join(',\n  ')}\n);`];
-  statements.push(`create index ${t}_list on ${t} (${entity.tenant ? 'tenant_id, ' : ''}${sort === 'id desc' ? sort : `${sort}, id desc`})${live};`);
-  (entity.unique ?? []).forEach((unique, i) => {
-    const cols = unique.fields.map((name) => fieldColumn(name, entity.fields[name]));
-    statements.push(`create unique index ${t}_unique_${i + 1} on ${t} (${entity.tenant ? 'tenant_id, ' : ''}${cols.join(', ')})${live};`);
-  });
-  return statements.join('\n');
+export interface TableColumn {
+  name: string;
+  type: string;
+  notNull?: boolean;
+  /** SQL default expression. */
+  default?: string;
 }
 
-/** The entity's table as a migration (`<plugin>/<id>` once applied: never edit it, add the next one). */
-export function entityMigration(entity: EntityDef, id = `001_${entity.table}`): { id: string; sql: string } {
-  return { id, sql: entityTableSql(entity) };
+export interface TableIndex {
+  kind: 'list' | 'unique' | 'search';
+  unique: boolean;
+  /** What follows `on <table>`: `(tenant_id, create_time desc, id desc) where is_deleted = 0`. */
+  definition: string;
+}
+
+/**
+ * The table an entity is stored in: one column per stored field besides `id`, plus `tenant_id`, the audit
+ * columns and `is_deleted` as the definition asks, and the indexes its list needs: tenant + default sort
+ * column (live rows only), and a partial unique index per `unique` rule (the race-proof half of the
+ * unique check).
+ */
+export function entityTableParts(entity: EntityDef): { table: string; columns: TableColumn[]; indexes: TableIndex[] } {
+  checkEntity(entity);
+  const columns: TableColumn[] = [];
+  if (entity.tenant) columns.push({ name: 'tenant_id', type: 'varchar(12)', notNull: true });
+  for (const f of entityFields(entity)) columns.push({ name: f.column, type: columnType(f.field) });
+  if (entity.audit) {
+    columns.push(
+      { name: 'create_user', type: 'bigint' },
+      { name: 'create_dept', type: 'bigint' },
+      { name: 'create_time', type: 'timestamptz', notNull: true, default: 'now()' },
+      { name: 'update_user', type: 'bigint' },
+      { name: 'update_time', type: 'timestamptz', notNull: true, default: 'now()' },
+      { name: 'status', type: 'integer', notNull: true, default: '1' },
+    );
+  }
+  if (entity.logicalDelete) columns.push({ name: 'is_deleted', type: 'integer', notNull: true, default: '0' });
+  const live = entity.logicalDelete ? ' where is_deleted = 0' : '';
+  const tenant = entity.tenant ? 'tenant_id, ' : '';
+  const sort = entity.sort ? orderTerm(sortColumn(entity, entity.sort.field)!, entity.sort.order) : 'id desc';
+  const indexes: TableIndex[] = [{ kind: 'list', unique: false, definition: `(${tenant}${sort === 'id desc' ? sort : `${sort}, id desc`})${live}` }];
+  for (const unique of entity.unique ?? []) {
+    const cols = unique.fields.map((name) => fieldColumn(name, entity.fields[name]!));
+    indexes.push({ kind: 'unique', unique: true, definition: `(${tenant}${cols.join(', ')})${live}` });
+  }
+  return { table: entity.table, columns, indexes };
 }

@@ -4,7 +4,7 @@ import { defineEntity } from '../../schema/entity';
 import { defineServerPlugin } from '../plugin';
 import { SEED } from '../seed/kernel-seed';
 import { createTestServer, type TestServer } from '../test-server';
-import { entityMigration, entityTableSql, mountCrud } from './index';
+import { entityTableParts, indexName, mountCrud } from './index';
 
 /** An entity with one field of every kind, defined here: the engine knows nothing else about it. */
 const thing = defineEntity({
@@ -68,7 +68,7 @@ const demo = defineServerPlugin({
       { code: 'tag', parent: 'system', name: { zh: '标签', en: 'Tags' }, path: '/demo/tag', sort: 2, buttons: crudButtons('tag') },
     ],
   },
-  migrations: [entityMigration(thing), entityMigration(tag)],
+  entities: [thing, tag],
   routes(api, ctx) {
     mountCrud(api, ctx, thing);
     mountCrud(api, ctx, tag);
@@ -148,17 +148,26 @@ describe('the table', () => {
       ['is_deleted', 'integer', null],
     ]);
     expect(columns.find((c) => c.column_name === 'tenant_id')!.is_nullable).toBe('NO');
-    expect(entityTableSql(thing)).toContain('create index demo_thing_list on demo_thing (tenant_id, create_time desc, id desc) where is_deleted = 0;');
-    expect(entityTableSql(thing)).toContain('create unique index demo_thing_unique_1 on demo_thing (tenant_id, code) where is_deleted = 0;');
-    expect(entityTableSql(tag)).toContain('create index demo_tag_list on demo_tag (name asc nulls first, id desc);');
+    const indexes = async (table: string) =>
+      (await ts.ctx.db.system((tx) => tx.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = $1 order by indexname`, [table]))).map((r) => r.indexdef);
+    const [thingList, thingUnique] = entityTableParts(thing).indexes;
+    expect(thingList!.definition).toBe('(tenant_id, create_time desc, id desc) where is_deleted = 0');
+    expect(thingUnique!.definition).toBe('(tenant_id, code) where is_deleted = 0');
+    expect(entityTableParts(tag).indexes[0]!.definition).toBe('(name asc nulls first, id desc)');
+    expect(await indexes('demo_thing')).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`INDEX ${indexName('demo_thing', thingList!)} ON public.demo_thing USING btree (tenant_id, create_time DESC, id DESC) WHERE (is_deleted = 0)`),
+        expect.stringContaining(`UNIQUE INDEX ${indexName('demo_thing', thingUnique!)} ON public.demo_thing USING btree (tenant_id, code) WHERE (is_deleted = 0)`),
+      ]),
+    );
     const rls = await ts.ctx.db.system((tx) => tx.one<{ relrowsecurity: boolean }>(`select relrowsecurity from pg_class where relname = 'demo_thing'`));
     expect(rls!.relrowsecurity).toBe(true);
   });
 
   test('a definition that would make bad SQL is refused', () => {
-    expect(() => entityTableSql({ ...tag, table: 'demo tag; drop' })).toThrow('table name "demo tag; drop" is not a plain identifier');
-    expect(() => entityTableSql({ ...tag, fields: { id: { type: 'string', label: { zh: 'x', en: 'x' } } } })).toThrow('reserved column "id"');
-    expect(() => entityTableSql({ ...tag, sort: { field: 'nope', order: 'asc' } })).toThrow('sort field "nope" is not a field');
+    expect(() => entityTableParts({ ...tag, table: 'demo tag; drop' })).toThrow('table name "demo tag; drop" is not a plain identifier');
+    expect(() => entityTableParts({ ...tag, fields: { id: { type: 'string', label: { zh: 'x', en: 'x' } } } })).toThrow('reserved column "id"');
+    expect(() => entityTableParts({ ...tag, sort: { field: 'nope', order: 'asc' } })).toThrow('sort field "nope" is not a field');
   });
 });
 

@@ -2,8 +2,9 @@
  * The CRUD engine: everything a list screen's server side needs, derived from an entity definition
  * (`core/schema/entity.ts`). `mountCrud` mounts the endpoints; the parts are exported for hand-written ones.
  */
-export { entityMigration, entityTableSql, checkEntity, columnType, entityFields, sortColumn, sortableColumns, AUDIT_FIELDS } from './columns';
-export { entityValidator, fieldSchema, acceptsField, formatError, type BodyMode, type EntityValues, type ParsedBody, type EntityValidator } from './body';
+export { entityTableParts, checkEntity, columnType, entityFields, sortColumn, sortableColumns, AUDIT_FIELDS, type TableColumn, type TableIndex } from './columns';
+export { syncEntityTable, columnPlan, indexName, type SyncChange } from './table-sync';
+export { entityValidator, fieldSchema, acceptsField, formatError, firstIssueText, type BodyMode, type EntityValues, type ParsedBody, type EntityValidator } from './body';
 export { SqlParams, filterSql, orderSql, parseListQuery, localInstant, type Where, type ListQuery } from './sql';
 export { crudRepo, type CrudRepo, type Actor, type DbRow, type Json, type QueryOptions } from './repo';
 export { mountCrud, entityRoute, defaultAuthorize, entityColumns, crudDataScope, parseIds, parseId, readIds, type CrudAction, type MountCrudOptions } from './mount';

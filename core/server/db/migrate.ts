@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { EntityDef } from '../../schema/entity';
+import { syncEntityTable } from '../crud/table-sync';
 import type { Db, Tx } from './types';
 
 /**
@@ -17,11 +19,19 @@ export interface MigrationSet {
   /** `kernel` or a plugin id: the recorded id is `<owner>/<id>`. */
   owner: string;
   migrations: readonly Migration[];
+  /** Entities whose tables the owner keeps: synced with their definitions after the migrations. */
+  entities?: readonly EntityDef[];
+  /** First-start data: runs once, after the tables exist, recorded as `<owner>/seed`. */
+  seed?: (tx: Tx) => Promise<void>;
 }
 
 const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');
 
-/** Applies what is missing, in order, in one transaction, under a lock so parallel instances queue up. */
+/**
+ * Applies what is missing, in order, in one transaction, under a lock so parallel instances queue up: per
+ * owner its migrations, then the sync of its entities' tables, then its seed. Returns what was applied
+ * (`<owner>/<id>`, `<owner>/sync <table>: <change>`).
+ */
 export async function runMigrations(db: Db, sets: readonly MigrationSet[]): Promise<string[]> {
   return db.system(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(hashtext('schema_migrations'))`);
@@ -48,6 +58,19 @@ export async function runMigrations(db: Db, sets: readonly MigrationSet[]): Prom
         if (migration.run) await migration.run(tx);
         await tx.query('insert into schema_migrations (id, checksum) values ($1, $2)', [id, sum]);
         done.push(id);
+      }
+      for (const entity of set.entities ?? []) {
+        for (const { table, change } of await syncEntityTable(tx, entity)) {
+          // Kept beside the migrations, so `schema_migrations` tells the whole history of the schema.
+          const id = `${set.owner}/sync ${table}: ${change}`.slice(0, 200);
+          await tx.query('insert into schema_migrations (id, checksum) values ($1, null) on conflict (id) do update set applied_at = now()', [id]);
+          done.push(id);
+        }
+      }
+      if (set.seed && !applied.has(`${set.owner}/seed`)) {
+        await set.seed(tx);
+        await tx.query('insert into schema_migrations (id, checksum) values ($1, null)', [`${set.owner}/seed`]);
+        done.push(`${set.owner}/seed`);
       }
     }
     return done;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { crudButtons } from '../../plugin/crud-buttons';
 import { defineEntity, type EntityDef } from '../../schema/entity';
-import { entityMigration, mountCrud } from '../crud';
+import { mountCrud } from '../crud';
 import { defineServerPlugin, type ServerPlugin } from '../plugin';
 import { DEMO_TENANT } from '../seed/kernel-seed';
 import { createTestServer, type TestServer } from '../test-server';
@@ -34,7 +34,7 @@ const plugin = (id: string, options: { requires?: string[]; middleware?: boolean
       requires: options.requires,
       menus: [{ code: id, parent: 'system', name: { zh: id, en: id }, path: `/demo/${id}`, sort: 1, buttons: crudButtons(id) }],
     },
-    migrations: [entityMigration(e)],
+    entities: [e],
     routes(api, ctx) {
       // A plugin's own `use('*')` middleware must stay within its routes.
       if (options.middleware) {
