@@ -58,7 +58,7 @@ describe('parseFilters', () => {
       createTime_dategt: '2024-01-01 00:00:00',
       createTime_datelt: '2024-02-01',
     });
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(r.message.zh);
     const summary = Object.fromEntries(r.filters.map((f) => [f.key, [f.column, f.op, f.value]]));
     expect(summary).toEqual({
       title_equal: ['title', 'equal', 'a'],
@@ -92,7 +92,7 @@ describe('parseFilters', () => {
   test('a key naming no field, or an operator the field does not allow, is refused by name', () => {
     const refused = (query: Record<string, string>) => {
       const r = parseFilters(entity, query);
-      return r.ok ? null : r.message;
+      return r.ok ? null : r.message.zh;
     };
     expect(refused({ nothing: 'x' })).toBe('不支持的查询条件: nothing');
     expect(refused({ 'title; drop table x': '1' })).toBe('不支持的查询条件: title; drop table x');
@@ -105,13 +105,13 @@ describe('parseFilters', () => {
     expect(refused({ tenantId: '000000' })).toBe('不支持的查询条件: tenantId');
     expect(refused({ isDeleted_equal: '1' })).toBe('不支持的查询条件: isDeleted_equal');
     const noRange = { ...entity, createTimeRange: false };
-    expect(parseFilters(noRange, { createTime_dategt: '2024-01-01' })).toMatchObject({ ok: false, message: '不支持的查询条件: createTime_dategt' });
+    expect(parseFilters(noRange, { createTime_dategt: '2024-01-01' })).toMatchObject({ ok: false, message: { zh: '不支持的查询条件: createTime_dategt' } });
   });
 
   test('values must fit the field: numbers, ids and dates', () => {
     const message = (query: Record<string, string>) => {
       const r = parseFilters(entity, query);
-      return r.ok ? null : r.message;
+      return r.ok ? null : r.message.zh;
     };
     expect(message({ amount_equal: '1 or 1=1' })).toBe('查询条件格式错误: amount_equal');
     expect(message({ amount_ge: '1.5' })).toBe('查询条件格式错误: amount_ge');

@@ -7,6 +7,8 @@ import { authRoutes } from './auth/routes';
 import type { AppEnv, ServerContext } from './context';
 import { apiNotFound, bizError, errorHandler } from './http/errors';
 import { apiHeaders } from './http/headers';
+import { MSG } from './http/messages';
+import { languageMiddleware } from './i18n';
 import { logRoutes } from './log/routes';
 import { menuRoutes } from './menu/routes';
 import { ossRoutes } from './oss/routes';
@@ -26,8 +28,9 @@ const MAX_BODY = 1024 * 1024;
 export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], distDir: string | null): Hono {
   const api = new Hono<AppEnv>();
   const publicPaths = [...PUBLIC_PATHS, ...plugins.flatMap((p) => p.publicPaths ?? [])];
+  api.use('*', languageMiddleware);
   api.use('*', apiHeaders);
-  api.use('*', bodyLimit({ maxSize: MAX_BODY, onError: () => { throw bizError('请求内容过大'); } }));
+  api.use('*', bodyLimit({ maxSize: MAX_BODY, onError: () => { throw bizError(MSG.tooLarge); } }));
   api.use(
     '*',
     authenticate(ctx, {

@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { defaultMaxLength, type EntityDef, type FieldDef } from '../../schema/entity';
 import { parseDateTime } from '../../schema/filters';
 import { bizError } from '../http/errors';
+import { MSG } from '../http/messages';
+import { zodMessage, zodMessageText } from '../http/validate';
+import type { LocalText } from '../i18n';
 import { entityFields, type ResolvedField } from './columns';
 import { isBigintId } from '../ids';
 
 /**
  * Body validation derived from an entity definition (zod, one schema per field). Answers with the first
- * offending field in definition order, in BladeX's words: the rule's own zh message when a required value
- * is missing or a pattern fails, `<field>: 长度不能超过N个字符`, `<field>: 不能小于N`, `请求参数格式错误: <field>`.
+ * offending field in definition order, in BladeX's words and the caller's language: the definition's own
+ * message when a required value is missing, a pattern fails or a unique rule clashes, else the kernel's
+ * `<field>: 长度不能超过N个字符`, `<field>: 不能小于N`, `请求参数格式错误: <field>`.
  * Unknown keys are ignored; a value is never trimmed or otherwise changed beyond its type (a string that
  * looks like SQL or HTML is stored as sent).
  */
@@ -28,7 +32,10 @@ const INT_MIN = -2_147_483_648;
 const INT_MAX = 2_147_483_647;
 const DECIMAL = /^-?\d{1,30}(\.\d{1,30})?$/;
 
-export const formatError = (name: string) => `请求参数格式错误: ${name}`;
+export const formatError = (name: string): LocalText => MSG.badFormat(name);
+
+/** The zod `error` option of a LocalText. */
+const zodError = (text: LocalText) => ({ error: zodMessage(text) });
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -43,18 +50,18 @@ export function acceptsField(field: FieldDef, mode: BodyMode): boolean {
 function numberBounds(name: string, field: FieldDef, schema: z.ZodNumber): z.ZodNumber {
   const min = field.min ?? INT_MIN;
   const max = field.max ?? INT_MAX;
-  return schema.min(min, { error: `${name}: 不能小于${min}` }).max(max, { error: `${name}: 不能大于${max}` });
+  return schema.min(min, zodError(MSG.belowMin(name, min))).max(max, zodError(MSG.aboveMax(name, max)));
 }
 
 /** The zod schema of one present (non-blank) value, producing what is stored. */
 export function fieldSchema(name: string, field: FieldDef): z.ZodType<string | number> {
-  const invalid = { error: formatError(name) };
+  const invalid = zodError(formatError(name));
   switch (field.type) {
     case 'string':
     case 'text': {
       const max = defaultMaxLength(field);
-      let s = z.string(invalid).max(max, { error: `${name}: 长度不能超过${max}个字符` });
-      if (field.pattern) s = s.regex(new RegExp(field.pattern.source), { error: field.pattern.message.zh });
+      let s = z.string(invalid).max(max, zodError(MSG.tooLong(name, max)));
+      if (field.pattern) s = s.regex(new RegExp(field.pattern.source), zodError(field.pattern.message));
       return z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), s);
     }
     case 'integer':
@@ -70,8 +77,8 @@ export function fieldSchema(name: string, field: FieldDef): z.ZodType<string | n
     case 'number':
       return z
         .preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v), z.string(invalid).regex(DECIMAL, invalid))
-        .refine((v) => field.min === undefined || Number(v) >= field.min, { error: `${name}: 不能小于${field.min}` })
-        .refine((v) => field.max === undefined || Number(v) <= field.max, { error: `${name}: 不能大于${field.max}` });
+        .refine((v) => field.min === undefined || Number(v) >= field.min, zodError(MSG.belowMin(name, field.min ?? 0)))
+        .refine((v) => field.max === undefined || Number(v) <= field.max, zodError(MSG.aboveMax(name, field.max ?? 0)));
     case 'select': {
       const options = field.options;
       if (options?.length) {
@@ -81,16 +88,19 @@ export function fieldSchema(name: string, field: FieldDef): z.ZodType<string | n
           .transform((v, ctx) => {
             const hit = options.find((o) => String(o.value) === String(v).trim());
             if (!hit) {
-              ctx.addIssue({ code: 'custom', message: formatError(name) });
+              ctx.addIssue({ code: 'custom', message: zodMessage(formatError(name)) });
               return z.NEVER;
             }
             return numeric ? Number(hit.value) : String(hit.value);
           });
       }
+      if (field.dict?.numeric) {
+        return z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d{1,9}\s*$/.test(v) ? Number(v) : v), z.number(invalid).int(invalid));
+      }
       const max = field.maxLength ?? 255;
       return z.preprocess(
         (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
-        z.string(invalid).max(max, { error: `${name}: 长度不能超过${max}个字符` }),
+        z.string(invalid).max(max, zodError(MSG.tooLong(name, max))),
       );
     }
     case 'date':
@@ -98,7 +108,7 @@ export function fieldSchema(name: string, field: FieldDef): z.ZodType<string | n
       return z.string(invalid).transform((v, ctx) => {
         const parsed = parseDateTime(v);
         if (!parsed || (field.type === 'date' && !parsed.dateOnly && !parsed.value.endsWith(' 00:00:00'))) {
-          ctx.addIssue({ code: 'custom', message: formatError(name) });
+          ctx.addIssue({ code: 'custom', message: zodMessage(formatError(name)) });
           return z.NEVER;
         }
         return field.type === 'date' ? parsed.value.slice(0, 10) : parsed.value;
@@ -118,8 +128,10 @@ export interface EntityValidator {
   idOf(input: unknown): string | undefined;
 }
 
-function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? formatError('body');
+/** The first problem a field schema found, in both languages. */
+export function firstIssueText(error: z.ZodError, name = 'body'): LocalText {
+  const message = error.issues[0]?.message;
+  return message === undefined ? formatError(name) : zodMessageText(message);
 }
 
 const validators = new WeakMap<EntityDef, EntityValidator>();
@@ -153,7 +165,7 @@ export function entityValidator(entity: EntityDef): EntityValidator {
         if (blank(raw)) {
           // A new row: a missing required value is refused, a missing optional one takes the default.
           // An update: an absent key leaves the column as it is; a blank one clears it unless required.
-          if (f.field.required && (mode === 'add' || present)) throw bizError(f.field.required.zh);
+          if (f.field.required && (mode === 'add' || present)) throw bizError(f.field.required);
           if (mode === 'add') {
             if (f.field.default !== undefined && f.field.default !== null) {
               const fallback = f.schema.safeParse(f.field.default);
@@ -163,7 +175,7 @@ export function entityValidator(entity: EntityDef): EntityValidator {
           continue;
         }
         const result = f.schema.safeParse(raw);
-        if (!result.success) throw bizError(firstMessage(result.error));
+        if (!result.success) throw bizError(firstIssueText(result.error, f.name));
         values[f.name] = result.data;
       }
       return { id, values };

@@ -7,6 +7,7 @@ import type { AuthUser } from '../auth/user';
 import type { AppEnv, ServerContext } from '../context';
 import type { Tx } from '../db/types';
 import { bizError, missingParam } from '../http/errors';
+import { MSG } from '../http/messages';
 import { isBigintId } from '../ids';
 import { rData, rStatus } from '../http/r';
 import { readJson } from '../http/validate';
@@ -94,7 +95,7 @@ export async function readIds(c: Context): Promise<string[]> {
   }
   if (/application\/x-www-form-urlencoded|multipart\/form-data/i.test(type)) {
     const form = await c.req.parseBody().catch(() => {
-      throw bizError('消息不能读取: 表单格式错误');
+      throw bizError(MSG.badForm);
     });
     return parseIds(form.ids);
   }
@@ -119,7 +120,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
         return;
       }
       const existing = id ? await repo.find(tx, user, id, extra) : undefined;
-      if (!existing || !id) throw bizError('数据不存在');
+      if (!existing || !id) throw bizError(MSG.notFound);
       const { values } = validator.parse(body, 'edit');
       if (entity.unique?.length) await repo.assertUnique(tx, user, { ...repo.valuesOf(existing), ...values }, id);
       await repo.update(tx, user, id, values, ctx.now(), extra);

@@ -2,6 +2,7 @@ import type { EntityDef } from '../../schema/entity';
 import type { Tx } from '../db/types';
 import { isUniqueViolation } from '../db/errors';
 import { bizError } from '../http/errors';
+import { MSG } from '../http/messages';
 import { formatDateTime, num, str } from '../http/format';
 import { page, type Page } from '../http/page';
 import type { IdGenerator } from '../ids';
@@ -112,7 +113,7 @@ export function crudRepo(entity: EntityDef, ids: IdGenerator): CrudRepo {
   };
   const whereOf = (conditions: string[]) => (conditions.length ? `where ${conditions.join(' and ')}` : '');
 
-  const uniqueMessage = () => entity.unique?.[0]?.message.zh ?? '数据已存在';
+  const uniqueMessage = () => entity.unique?.[0]?.message ?? MSG.exists;
 
   const repo: CrudRepo = {
     entity,
@@ -223,7 +224,7 @@ export function crudRepo(entity: EntityDef, ids: IdGenerator): CrudRepo {
         if (!complete) continue;
         if (exceptId) conditions.push(`id <> ${p.add(exceptId)}`);
         const clash = await tx.one(`select 1 as found from ${table} ${whereOf(conditions)} limit 1`, p.values);
-        if (clash) throw bizError(rule.message.zh);
+        if (clash) throw bizError(rule.message);
       }
     },
 

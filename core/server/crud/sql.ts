@@ -1,6 +1,7 @@
 import type { EntityDef } from '../../schema/entity';
 import { parseFilters, type Filter } from '../../schema/filters';
 import { bizError } from '../http/errors';
+import { MSG } from '../http/messages';
 import { pageParams } from '../http/page';
 import { orderTerm, sortableColumns, sortColumn } from './columns';
 
@@ -83,7 +84,7 @@ export function orderSql(entity: EntityDef, query: Readonly<Record<string, strin
     for (const name of (query[key] ?? '').split(',')) {
       if (!name.trim()) continue;
       const column = sortColumn(entity, name);
-      if (!column || !allowed.has(column)) throw bizError(`不支持的排序字段: ${name.trim()}`);
+      if (!column || !allowed.has(column)) throw bizError(MSG.unsupportedSort(name.trim()));
       parts.push(orderTerm(column, dir, alias));
     }
   }

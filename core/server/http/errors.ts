@@ -1,34 +1,31 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { LocalText } from '../i18n';
+import { MSG } from './messages';
 import { rFail } from './r';
 
 /**
- * An error a handler throws to answer the caller: the HTTP status and the body's `code` follow
- * bladex-contract §1.2 (business errors 400, not signed in 401, refused 403). Its message is meant for the
- * user; anything else thrown is a bug and answers 500 without detail.
+ * An error a handler throws to answer the caller. The HTTP status and the body's `code` are BladeX's:
+ * a business rule's refusal is 400, not signed in 401, refused 403. Its text is meant for the user, in both
+ * languages (answered in the caller's); anything else thrown is a bug and answers 500 without detail.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    message: string,
+    readonly text: LocalText,
     readonly code: number = status,
   ) {
-    super(message);
+    super(text.zh);
     this.name = 'ApiError';
   }
 }
 
-export const MSG_UNAUTHORIZED = '请求未授权';
-export const MSG_FORBIDDEN = '请求被拒绝';
-export const MSG_NOT_FOUND = '404 没找到请求';
-export const MSG_SERVER_ERROR = '服务器异常';
-
 /** A business rule refused the request (`ServiceException`): HTTP 400, code 400. */
-export const bizError = (msg: string) => new ApiError(400, msg);
-export const unauthorized = (msg = MSG_UNAUTHORIZED) => new ApiError(401, msg);
-export const forbidden = (msg = MSG_FORBIDDEN) => new ApiError(403, msg);
-export const missingParam = (name: string) => bizError(`缺少必要的请求参数: ${name}`);
+export const bizError = (text: LocalText) => new ApiError(400, text);
+export const unauthorized = (text: LocalText = MSG.unauthorized) => new ApiError(401, text);
+export const forbidden = (text: LocalText = MSG.forbidden) => new ApiError(403, text);
+export const missingParam = (name: string) => bizError(MSG.missingParam(name));
 
 export interface ErrorLogger {
   error(message: string, error?: unknown): void;
@@ -37,20 +34,20 @@ export interface ErrorLogger {
 /** Hono's `onError`: known errors become their R body; the rest is logged here and answered 500. */
 export function errorHandler(log: ErrorLogger) {
   return (error: Error, c: Context) => {
-    if (error instanceof ApiError) return c.json(rFail(error.message, error.code), error.status);
+    if (error instanceof ApiError) return c.json(rFail(error.text, error.code), error.status);
     if (error instanceof HTTPException) {
       // Hono's own refusals (body too large, malformed request): never with a stack.
       const status = error.status as ContentfulStatusCode;
-      const msg = status === 413 ? '请求内容过大' : status === 401 ? MSG_UNAUTHORIZED : status >= 500 ? MSG_SERVER_ERROR : '消息不能读取';
+      const text = status === 413 ? MSG.tooLarge : status === 401 ? MSG.unauthorized : status >= 500 ? MSG.serverError : MSG.unreadable;
       if (status >= 500) log.error(`${c.req.method} ${c.req.path}`, error);
-      return c.json(rFail(msg, status), status);
+      return c.json(rFail(text, status), status);
     }
     log.error(`${c.req.method} ${c.req.path}`, error);
-    return c.json(rFail(MSG_SERVER_ERROR, 500), 500);
+    return c.json(rFail(MSG.serverError, 500), 500);
   };
 }
 
 /** Hono's `notFound` for the API: BladeX's 404 body. */
 export function apiNotFound(c: Context) {
-  return c.json(rFail(MSG_NOT_FOUND, 404), 404);
+  return c.json(rFail(MSG.routeNotFound, 404), 404);
 }

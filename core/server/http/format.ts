@@ -1,5 +1,5 @@
 /**
- * Jackson conventions of BladeX (bladex-contract §1.3) for the values we write: dates as
+ * Jackson conventions of BladeX for the values we write: dates as
  * `yyyy-MM-dd HH:mm:ss` in the server's time zone, null strings as "", ids always as strings.
  */
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -3,6 +3,7 @@ import { createTestServer, type TestServer } from '../test-server';
 import { rData, rFail, rStatus, rSuccess } from './r';
 import { formatDateTime } from './format';
 import { page } from './page';
+import { runWithLanguage } from '../i18n';
 
 let ts: TestServer;
 let token: string;
@@ -20,8 +21,14 @@ describe('the R envelope', () => {
   test('factories follow BladeX', () => {
     expect(rData({ a: 1 })).toEqual({ code: 200, success: true, data: { a: 1 }, msg: '操作成功' });
     expect(rData(null)).toEqual({ code: 200, success: true, data: null, msg: '暂无承载数据' });
-    expect(rSuccess('好')).toEqual({ code: 200, success: true, data: null, msg: '好' });
-    expect(rFail('坏')).toEqual({ code: 400, success: false, data: null, msg: '坏' });
+    expect(rSuccess({ zh: '好', en: 'good' })).toEqual({ code: 200, success: true, data: null, msg: '好' });
+    expect(rFail({ zh: '坏', en: 'bad' })).toEqual({ code: 400, success: false, data: null, msg: '坏' });
+    runWithLanguage('en', () => {
+      expect(rData({ a: 1 }).msg).toBe('Success');
+      expect(rData(null).msg).toBe('No data');
+      expect(rStatus(false).msg).toBe('The operation failed');
+      expect(rFail({ zh: '坏', en: 'bad' }).msg).toBe('bad');
+    });
     expect(rStatus(false)).toEqual({ code: 400, success: false, data: null, msg: '操作失败' });
     expect(Object.keys(rData(1))).toEqual(['code', 'success', 'data', 'msg']);
   });

@@ -1,13 +1,36 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import type { LocalText } from '../i18n';
 import { bizError } from './errors';
+import { MSG } from './messages';
 
 /**
- * Input validation with zod, answering like BladeX's exception translator (bladex-contract §1.1):
- * `缺少必要的请求参数: <name>`, `请求参数格式错误: <name>`, `<name>: 长度不能超过N个字符`. A message given
- * in the schema itself (`手机号码格式不正确`) wins over these defaults.
+ * Input validation with zod, answering like BladeX's exception translator: `缺少必要的请求参数: <name>`,
+ * `请求参数格式错误: <name>`, `<name>: 长度不能超过N个字符` (each in the caller's language). A message given
+ * in the schema itself (`手机号码格式不正确`) wins over these defaults; it is written with `zodMessage` so
+ * that both languages survive zod, whose messages are plain strings.
  */
 const DEFAULT = '\u0000';
+/** Marks a zod message that carries a LocalText as JSON. */
+const LOCAL = '\u0001';
+
+/** A LocalText as a zod message (`.regex(re, zodMessage(t))`, `ctx.addIssue({ message: zodMessage(t) })`). */
+export function zodMessage(text: LocalText): string {
+  return LOCAL + JSON.stringify({ zh: text.zh, en: text.en });
+}
+
+/** The LocalText of a zod message written by `zodMessage`; a plain string (a schema not yet bilingual) stands for both. */
+export function zodMessageText(message: string): LocalText {
+  if (message.startsWith(LOCAL)) {
+    try {
+      const parsed = JSON.parse(message.slice(1)) as Partial<LocalText>;
+      if (typeof parsed.zh === 'string' && typeof parsed.en === 'string') return { zh: parsed.zh, en: parsed.en };
+    } catch {
+      // not ours after all: shown as it is
+    }
+  }
+  return { zh: message, en: message };
+}
 
 type Issue = z.core.$ZodIssue;
 
@@ -17,24 +40,24 @@ function fieldName(path: readonly PropertyKey[]): string {
   return name || 'body';
 }
 
-function issueMessage(issue: Issue): string {
-  if (issue.message !== DEFAULT) return issue.message;
+function issueMessage(issue: Issue): LocalText {
+  if (issue.message !== DEFAULT) return zodMessageText(issue.message);
   const name = fieldName(issue.path);
   const input = (issue as { input?: unknown }).input;
   const missing = input === undefined || input === null || input === '';
   switch (issue.code) {
     case 'invalid_type':
-      return missing ? `缺少必要的请求参数: ${name}` : `请求参数格式错误: ${name}`;
+      return missing ? MSG.missingParam(name) : MSG.badFormat(name);
     case 'too_small':
-      if (issue.origin === 'string') return missing ? `缺少必要的请求参数: ${name}` : `${name}: 长度不能少于${issue.minimum}个字符`;
-      if (issue.origin === 'array') return `${name}: 至少需要${issue.minimum}项`;
-      return `${name}: 不能小于${issue.minimum}`;
+      if (issue.origin === 'string') return missing ? MSG.missingParam(name) : MSG.tooShort(name, Number(issue.minimum));
+      if (issue.origin === 'array') return MSG.tooFewItems(name, Number(issue.minimum));
+      return MSG.belowMin(name, Number(issue.minimum));
     case 'too_big':
-      if (issue.origin === 'string') return `${name}: 长度不能超过${issue.maximum}个字符`;
-      if (issue.origin === 'array') return `${name}: 最多${issue.maximum}项`;
-      return `${name}: 不能大于${issue.maximum}`;
+      if (issue.origin === 'string') return MSG.tooLong(name, Number(issue.maximum));
+      if (issue.origin === 'array') return MSG.tooManyItems(name, Number(issue.maximum));
+      return MSG.aboveMax(name, Number(issue.maximum));
     default:
-      return `请求参数格式错误: ${name}`;
+      return MSG.badFormat(name);
   }
 }
 
@@ -48,11 +71,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 /** The JSON body, or a 400 when it is missing or not JSON. */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
-  if (!text.trim()) throw bizError('缺少必要的请求体');
+  if (!text.trim()) throw bizError(MSG.bodyMissing);
   try {
     return JSON.parse(text);
   } catch {
-    throw bizError('消息不能读取: 请求体不是合法的 JSON');
+    throw bizError(MSG.badJson);
   }
 }
 
@@ -65,7 +88,7 @@ export async function readParams(c: Context): Promise<Record<string, string>> {
     try {
       body = await c.req.parseBody();
     } catch {
-      throw bizError('消息不能读取: 表单格式错误');
+      throw bizError(MSG.badForm);
     }
     for (const [key, value] of Object.entries(body)) if (typeof value === 'string') params[key] = value;
   }
