@@ -1,4 +1,5 @@
 import { waitFor } from '@testing-library/react';
+import { i18n } from '../i18n';
 import { setNavigator } from '../navigation/navigator';
 import { clearBrowserState, mockFetch, queryOf, setTestSite } from '../testing/site';
 import { setAuthHooks } from './auth';
@@ -39,6 +40,19 @@ describe('http (alova + pipeline)', () => {
     expect(calls[1]!.headers.get('Blade-Auth')).toBe('bearer abc.def');
     expect(calls[1]!.body).toBe('{"name":"a"}');
     expect(calls.every((c) => c.credentials === 'include')).toBe(true);
+  });
+
+  it('sends the interface language, so the server answers its messages in it', async () => {
+    const calls = mockFetch(() => ok([]));
+    await http.get('/api/a');
+    await i18n.changeLanguage('en');
+    try {
+      await http.post('/api/b', {});
+      await http.request('POST', '/api/blade-auth/oauth/token');
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
+    expect(calls.map((c) => c.headers.get('Accept-Language'))).toEqual(['zh-CN', 'en', 'en']);
   });
 
   it('URL-encodes query values and leaves out undefined ones', async () => {

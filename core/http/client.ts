@@ -1,7 +1,8 @@
-import { createAlova } from 'alova';
+import { createAlova, type Method } from 'alova';
 import adapterFetch from 'alova/fetch';
+import reactHook from 'alova/react';
 import { siteConfig } from '../config';
-import { i18n } from '../i18n';
+import { currentLanguage, i18n } from '../i18n';
 import { navigateTo } from '../navigation/navigator';
 import { authHooks } from './auth';
 import { createPipeline, type CallContext, type Pipeline } from './pipeline';
@@ -49,8 +50,11 @@ async function readBody(response: Response, blob: boolean): Promise<unknown> {
 
 export const alova = createAlova({
   requestAdapter: adapterFetch(),
-  // Every call goes to the server: no response cache (alova caches GETs for 5 minutes by default) and
-  // no sharing of identical concurrent calls (a list reloaded after a save must really reload).
+  // React state for alova's request hooks (alova/client), which the CRUD kit's data layer builds on.
+  statesHook: reactHook,
+  // Every call goes to the server unless it asks otherwise: no response cache (alova caches GETs for 5
+  // minutes by default) and no sharing of identical concurrent calls (a list reloaded after a save must
+  // really reload). The CRUD kit's keyed reads opt in per call (MethodOptions).
   cacheFor: null,
   shareRequest: false,
   snapshots: 0,
@@ -58,6 +62,8 @@ export const alova = createAlova({
     const config = siteConfig();
     const headers = method.config.headers as Record<string, string>;
     headers.Authorization = `Basic ${base64(`${config.clientId}:${config.clientSecret}`)}`;
+    // The server answers its messages (refusals, validation, sign-in errors) in the interface's language.
+    headers['Accept-Language'] = currentLanguage() === 'en' ? 'en' : 'zh-CN';
     const token = authHooks().token();
     if (token) headers[config.tokenHeader] = `bearer ${token}`;
     method.meta = { ...(method.meta as CallMeta), sentToken: token };
@@ -76,9 +82,23 @@ export const alova = createAlova({
 
 type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-function call<T>(verb: Verb, url: string, body: unknown, opts: RequestOptions = {}, blob = false): Promise<T> {
+/** What a keyed read adds to a call: alova's name, cache, cache invalidation and sharing, and a transform. */
+export interface MethodOptions<T> {
+  name?: string;
+  /** Milliseconds the answer is kept (default: not kept). */
+  cacheFor?: number;
+  /** The name of the calls whose success drops this answer from the cache. */
+  hitSource?: string;
+  /** Identical calls under way at once make one request. */
+  shareRequest?: boolean;
+  /** From the answer (the R envelope, or the body) to what the caller keeps. */
+  transform?: (body: never) => T | Promise<T>;
+}
+
+/** One call as an alova Method, not yet sent: the same headers, time-outs and pipeline as every call. */
+export function requestMethod<T>(verb: Verb, url: string, body: unknown, opts: RequestOptions = {}, extra: MethodOptions<T> = {}, blob = false): Method {
   const config = siteConfig();
-  const method = alova.Request<T>({
+  return alova.Request<T>({
     url: withQuery(url, opts.params),
     method: verb,
     data: body as never,
@@ -86,8 +106,12 @@ function call<T>(verb: Verb, url: string, body: unknown, opts: RequestOptions = 
     timeout: opts.timeout ?? (opts.long ? config.longTimeout : config.httpTimeout),
     credentials: 'include',
     meta: { silent: opts.silent ?? false, blob } satisfies CallMeta,
-  });
-  return method.send() as Promise<T>;
+    ...(extra as object),
+  }) as unknown as Method;
+}
+
+function call<T>(verb: Verb, url: string, body: unknown, opts: RequestOptions = {}, blob = false): Promise<T> {
+  return requestMethod<T>(verb, url, body, opts, {}, blob).send() as Promise<T>;
 }
 
 /**

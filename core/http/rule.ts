@@ -1,5 +1,5 @@
 /**
- * The response rule of SPEC §8, as a pure function so every path is unit-tested:
+ * How the browser judges every response, as a pure function so every path is unit-tested:
  * - the code is the body's `code`, or the HTTP status when the body has none (the token endpoint answers
  *   raw OAuth JSON without `code`);
  * - only HTTP 200..500 reach the rule (a 502 from a proxy is a failure of its own);

@@ -3,6 +3,7 @@ import type { RouterRoute } from 'hono/types';
 import { declaredCodes, type MenuDecl, type PluginManifest } from '../plugin/manifest';
 import type { AppEnv, ServerContext } from './context';
 import { ApiError } from './http/errors';
+import { MSG } from './http/messages';
 import type { ServerPlugin } from './plugin';
 
 /**
@@ -13,10 +14,8 @@ import type { ServerPlugin } from './plugin';
 
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
 
-export const MSG_PLUGIN_DISABLED = '当前租户未开通此功能';
-
 /** HTTP 403 R `{code:403, msg:'当前租户未开通此功能'}`: the caller's tenant has the plugin switched off. */
-export const pluginDisabled = () => new ApiError(403, MSG_PLUGIN_DISABLED);
+export const pluginDisabled = () => new ApiError(403, MSG.pluginDisabled);
 
 /**
  * Checks the plugins (with the shell's manifest, declared first) and returns them in dependency order

@@ -6,7 +6,7 @@ import { pathMatches } from './access';
 import { noPermission } from './permissions';
 
 /**
- * API scopes (bladex-contract §6.3): an administrator declares `blade_scope_api` rows, each a path
+ * API scopes: an administrator declares `blade_scope_api` rows, each a path
  * (`/blade-system/param`); a request whose path contains one of them is allowed only to a user whose roles
  * were granted one of the rows that cover it (`blade_role_scope`, category 2). A path no row covers is left
  * to the permission codes. The super administrator is never limited, and the paths a session needs to

@@ -5,7 +5,7 @@ import { parseScopeRule, ruleColumns, scopeRuleSql, type ScopeVariables } from '
 import type { AuthUser } from './user';
 
 /**
- * Data scopes (bladex-contract §6.2): rows of `blade_scope_data` granted to a user's roles
+ * Data scopes: rows of `blade_scope_data` granted to a user's roles
  * (`blade_role_scope`, category 1) limit which rows of a resource its lists return. The resource is named
  * by `resource_code` (a list endpoint passes its entity's permission code). Several rules (several roles)
  * add up: a row is shown when any rule admits it, and one "all" rule lifts the limit. No rule: no limit,

@@ -151,7 +151,7 @@ export interface GuestIdentity {
 
 /**
  * A third-party identity bound to no user yet: an access token with the single role `guest` and no
- * user id, which grants no menu and no API but registering (bladex-contract §2.7). No refresh token:
+ * user id, which grants no menu and no API but registering. No refresh token:
  * the guest registers or signs in again.
  */
 export async function issueGuestToken(ctx: ServerContext, client: Client, g: GuestIdentity, userType: string): Promise<TokenBody> {

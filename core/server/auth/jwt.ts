@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 
 /**
- * HS512 JWTs with BladeX's claims (bladex-contract §2.2). Signature, issuer and audience are checked by
+ * HS512 JWTs with BladeX's claims. Signature, issuer and audience are checked by
  * `hono/jwt`; time claims against the server's injectable clock, so tests can expire a token.
  */
 const ISSUER = 'issuser';

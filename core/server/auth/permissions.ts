@@ -2,19 +2,18 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, ServerContext } from '../context';
 import type { Tx } from '../db/types';
 import { ApiError } from '../http/errors';
+import { MSG } from '../http/messages';
 import { validIds } from '../user/users';
 import { currentMember } from './middleware';
 import type { AuthUser } from './user';
 
 /**
- * Permission codes on the server (contract "Server permissions"): a user holds the menu and button codes
+ * Permission codes on the server: a user holds the menu and button codes
  * that `blade_role_menu` grants their roles in their tenant; an `administrator` holds every code. A refusal
  * is HTTP 403 (a 401 would sign the user out in the browser).
  */
 
-export const MSG_NO_PERMISSION = '没有权限执行此操作';
-
-export const noPermission = () => new ApiError(403, MSG_NO_PERMISSION);
+export const noPermission = () => new ApiError(403, MSG.noPermission);
 
 /** Every code the user holds (`'all'` for an administrator), read in the caller's tenant transaction. */
 export async function grantedCodes(tx: Tx, user: AuthUser): Promise<Set<string> | 'all'> {

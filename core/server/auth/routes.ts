@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../context';
 import { ApiError, bizError } from '../http/errors';
+import { MSG as HTTP_MSG } from '../http/messages';
 import { rData } from '../http/r';
 import { optionalParam, parseInput, readParams } from '../http/validate';
 import { ADMIN_TENANT, TENANT_ID } from '../tenant/tenants';
@@ -14,7 +15,7 @@ import type { TokenRequest } from './grants/request';
 import { socialGrant } from './grants/social';
 import type { TokenBody } from './issue';
 import { currentUser } from './middleware';
-import { OAuthError } from './oauth-error';
+import { MSG, OAuthError } from './oauth-error';
 import { revokeFamily } from './refresh-tokens';
 import { createOAuthCode } from './social/codes';
 import { DEMO_SOURCE, newDemoIdentity } from './social/demo-provider';
@@ -24,7 +25,7 @@ type Grant = (ctx: ServerContext, req: TokenRequest) => Promise<TokenBody>;
 /** BladeX's raw acknowledgement for logout and clear-cache. */
 const ACK = { success: 'true', msg: 'success' };
 
-/** `/blade-auth/oauth/*`: tokens, captcha, third-party sign-in, logout (bladex-contract §2.5–2.7). */
+/** `/blade-auth/oauth/*`: tokens, captcha, third-party sign-in, logout. */
 export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   const grants: Record<string, Grant> = {
     password: passwordGrant,
@@ -38,11 +39,11 @@ export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const params = await readParams(c);
       const grantType = forcedGrant ?? (params.grant_type?.trim() || 'password');
       const tenantId = (params.tenantId || c.req.header('Tenant-Id') || ADMIN_TENANT).trim();
-      if (!TENANT_ID.test(tenantId)) throw bizError('请求参数格式错误: tenantId');
+      if (!TENANT_ID.test(tenantId)) throw bizError(HTTP_MSG.badFormat('tenantId'));
       const client = await ctx.db.global((tx) => authenticateClient(tx, c.req.header('Authorization')));
       const grant = Object.hasOwn(grants, grantType) ? grants[grantType] : undefined;
-      if (!grant) throw new OAuthError(`不支持的授权类型: ${grantType.slice(0, 32)}`);
-      if (!client.grantTypes.includes(grantType)) throw new OAuthError(`客户端未被授予该授权类型: ${grantType}`);
+      if (!grant) throw new OAuthError(MSG.unsupportedGrant(grantType.slice(0, 32)));
+      if (!client.grantTypes.includes(grantType)) throw new OAuthError(MSG.grantNotAllowed(grantType));
       const userType = (c.req.header('User-Type') || 'web').slice(0, 16);
       const body = await grant(ctx, { params, header: (name) => c.req.header(name), client, tenantId, userType });
       c.header('Cache-Control', 'no-store');
@@ -50,7 +51,7 @@ export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     } catch (error) {
       // The token endpoint answers OAuth-style, whatever refused the request.
       if (error instanceof OAuthError) return c.json(error.body(), error.status);
-      if (error instanceof ApiError) return c.json(new OAuthError(error.message, error.status).body(), error.status);
+      if (error instanceof ApiError) return c.json(new OAuthError(error.text, error.status).body(), error.status);
       throw error;
     }
   }
@@ -69,7 +70,7 @@ export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   const renderQuery = z.object({ state: optionalParam(128) });
   api.get('/blade-auth/oauth/render/:source', async (c) => {
     const source = c.req.param('source');
-    if (source !== DEMO_SOURCE) throw bizError(`不支持的第三方登录: ${source.slice(0, 32)}`);
+    if (source !== DEMO_SOURCE) throw bizError(MSG.unsupportedSocial(source.slice(0, 32)));
     const { state } = parseInput(renderQuery, c.req.query());
     const code = await ctx.db.global((tx) => createOAuthCode(tx, newDemoIdentity(), ctx.now()));
     const query = new URLSearchParams({ source, code, state: state ?? '' });

@@ -1,4 +1,5 @@
 import { bizError } from '../http/errors';
+import type { LocalText } from '../i18n';
 import type { SqlParams } from '../crud/sql';
 
 /**
@@ -31,7 +32,7 @@ const IDENT = /^[a-z_][a-z0-9_]*$/;
 
 type Token = { type: 'word' | 'num' | 'str' | 'var' | 'op' | 'punct'; text: string; at: number };
 
-const invalid = (why: string) => bizError(`自定义规则格式错误: ${why}`);
+const invalid = (why: LocalText) => bizError({ zh: `自定义规则格式错误: ${why.zh}`, en: `Invalid custom rule: ${why.en}` });
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -53,7 +54,7 @@ function tokenize(text: string): Token[] {
       tokens.push({ type: 'punct', text: c, at: i });
       i++;
       continue;
-    } else throw invalid(`第 ${i + 1} 个字符无法识别`);
+    } else throw invalid({ zh: `第 ${i + 1} 个字符无法识别`, en: `character ${i + 1} is not recognised` });
     i += m[0].length + (m[0].length === 0 ? 1 : 0);
   }
   return tokens;
@@ -61,27 +62,27 @@ function tokenize(text: string): Token[] {
 
 /** Parses (and so validates) a custom rule; throws a 400 saying what is wrong. */
 export function parseScopeRule(text: string): ScopeRule {
-  if (typeof text !== 'string' || text.trim() === '') throw invalid('规则为空');
-  if (text.length > MAX_RULE) throw invalid(`长度不能超过${MAX_RULE}个字符`);
+  if (typeof text !== 'string' || text.trim() === '') throw invalid({ zh: '规则为空', en: 'the rule is empty' });
+  if (text.length > MAX_RULE) throw invalid({ zh: `长度不能超过${MAX_RULE}个字符`, en: `at most ${MAX_RULE} characters` });
   const tokens = tokenize(text);
   let pos = 0;
   const peek = () => tokens[pos];
   const isWord = (t: Token | undefined, w: string) => t?.type === 'word' && t.text.toLowerCase() === w;
   const expect = (text: string) => {
     const t = tokens[pos];
-    if (!t || t.text !== text) throw invalid(`缺少 "${text}"`);
+    if (!t || t.text !== text) throw invalid({ zh: `缺少 "${text}"`, en: `"${text}" expected` });
     pos++;
   };
 
   const value = (): Value => {
     const t = tokens[pos++];
-    if (!t) throw invalid('缺少比较值');
+    if (!t) throw invalid({ zh: '缺少比较值', en: 'a value to compare with is missing' });
     if (t.type === 'num' || t.type === 'str') return { kind: 'literal', value: t.text };
     if (t.type === 'var') {
-      if (!(SCOPE_PLACEHOLDERS as readonly string[]).includes(t.text)) throw invalid(`未知的变量 \${${t.text}}`);
+      if (!(SCOPE_PLACEHOLDERS as readonly string[]).includes(t.text)) throw invalid({ zh: `未知的变量 \${${t.text}}`, en: `unknown variable \${${t.text}}` });
       return { kind: 'var', name: t.text as ScopePlaceholder };
     }
-    throw invalid(`"${t.text}" 不是有效的值`);
+    throw invalid({ zh: `"${t.text}" 不是有效的值`, en: `"${t.text}" is not a valid value` });
   };
 
   const clause = (): ScopeRule => {
@@ -92,9 +93,9 @@ export function parseScopeRule(text: string): ScopeRule {
       expect(')');
       return inner;
     }
-    if (!t || t.type !== 'word' || isWord(t, 'and') || isWord(t, 'or')) throw invalid('缺少字段名');
+    if (!t || t.type !== 'word' || isWord(t, 'and') || isWord(t, 'or')) throw invalid({ zh: '缺少字段名', en: 'a column name is missing' });
     const column = t.text.toLowerCase();
-    if (!IDENT.test(column)) throw invalid(`字段名 "${t.text}" 无效`);
+    if (!IDENT.test(column)) throw invalid({ zh: `字段名 "${t.text}" 无效`, en: `column name "${t.text}" is invalid` });
     pos++;
     const op = peek();
     if (isWord(op, 'in')) {
@@ -112,7 +113,7 @@ export function parseScopeRule(text: string): ScopeRule {
       pos++;
       return { kind: 'compare', column, op: 'like', value: value() };
     }
-    if (op?.type !== 'op') throw invalid(`字段 ${column} 后缺少运算符`);
+    if (op?.type !== 'op') throw invalid({ zh: `字段 ${column} 后缺少运算符`, en: `an operator is missing after column ${column}` });
     pos++;
     return { kind: 'compare', column, op: op.text as Op, value: value() };
   };
@@ -136,7 +137,7 @@ export function parseScopeRule(text: string): ScopeRule {
   };
 
   const parsed = rule();
-  if (pos < tokens.length) throw invalid(`多余的内容 "${tokens[pos]!.text}"`);
+  if (pos < tokens.length) throw invalid({ zh: `多余的内容 "${tokens[pos]!.text}"`, en: `unexpected "${tokens[pos]!.text}"` });
   return parsed;
 }
 

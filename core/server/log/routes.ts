@@ -6,7 +6,7 @@ import type { AppEnv, ServerContext } from '../context';
 import { rSuccess } from '../http/r';
 import { parseInput, readJson } from '../http/validate';
 
-/** A browser error-log entry (SPEC §3 "Error log"). Over-long text is cut, not refused: a log must land. */
+/** A browser error-log entry (shown on the error-log screen). Over-long text is cut, not refused: a log must land. */
 const text = (max: number) =>
   z
     .union([z.string(), z.number(), z.null()])
@@ -52,6 +52,6 @@ export function logRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         );
       }
     });
-    return c.json(rSuccess('发送成功!'));
+    return c.json(rSuccess({ zh: '发送成功!', en: 'Sent' }));
   });
 }

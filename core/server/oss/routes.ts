@@ -3,14 +3,15 @@ import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { currentMember } from '../auth/middleware';
 import type { AppEnv, ServerContext } from '../context';
-import { ApiError, bizError } from '../http/errors';
+import { ApiError, bizError, missingParam } from '../http/errors';
+import { MSG } from '../http/messages';
 import { rData } from '../http/r';
 import { sniffImage } from './image-type';
 
-/** The avatar rule (SPEC §5, §9): jpg/png, at most 500 kB. */
+/** The avatar rule: jpg/png, at most 500 kB. */
 export const MAX_IMAGE_BYTES = 500 * 1024;
-const MSG_TYPE = '只能上传jpg/png格式的图片';
-const MSG_SIZE = '上传图片大小不能超过500KB';
+const MSG_TYPE = { zh: '只能上传jpg/png格式的图片', en: 'Only jpg/png images can be uploaded' };
+const MSG_SIZE = { zh: '上传图片大小不能超过500KB', en: 'The image may not be larger than 500 KB' };
 const FILE_ROUTE = '/blade-resource/oss/endpoint/file';
 
 /**
@@ -30,10 +31,10 @@ export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         body = await c.req.parseBody();
       } catch (error) {
         if (error instanceof ApiError) throw error;
-        throw bizError('消息不能读取: 需要 multipart/form-data');
+        throw bizError(MSG.needMultipart);
       }
       const file = body.file;
-      if (!(file instanceof File)) throw bizError('缺少必要的请求参数: file');
+      if (!(file instanceof File)) throw missingParam('file');
       if (file.size > MAX_IMAGE_BYTES) throw bizError(MSG_SIZE);
       const bytes = new Uint8Array(await file.arrayBuffer());
       const type = sniffImage(bytes);

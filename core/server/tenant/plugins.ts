@@ -1,8 +1,8 @@
-import type { PluginManifest } from '../../plugin/manifest';
+import type { LocalText, PluginManifest } from '../../plugin/manifest';
 import type { Db } from '../db/types';
 
 /**
- * Which installed plugins a tenant has (contract "Per-tenant switching"): `blade_tenant.plugins` is null
+ * Which installed plugins a tenant has: `blade_tenant.plugins` is null
  * (every installed plugin) or a comma list of ids; what an enabled plugin requires is enabled with it.
  * Read per request through a short cache keyed by tenant, dropped when an administrator changes the
  * setting, so switching a plugin on or off needs no restart (another instance sees it within the TTL).
@@ -25,7 +25,7 @@ export interface TenantPlugins {
    * A selection as an administrator sends it, normalised (dependency order, required ones must be in it),
    * or the refusal message.
    */
-  checkSelection(ids: readonly string[]): { ok: true; ids: string[] } | { ok: false; message: string };
+  checkSelection(ids: readonly string[]): { ok: true; ids: string[] } | { ok: false; message: LocalText };
   /** The installed plugins with their names and what they require (the shell excluded). */
   describe(): { id: string; name: { zh: string; en: string }; requires: string[] }[];
 }
@@ -77,11 +77,11 @@ export function createTenantPlugins(db: Db, manifests: readonly PluginManifest[]
       else for (const id of tenantIds) cache.delete(id);
     },
     checkSelection(ids) {
-      for (const id of ids) if (!installed.includes(id)) return { ok: false, message: `未安装的插件: ${id}` };
+      for (const id of ids) if (!installed.includes(id)) return { ok: false, message: { zh: `未安装的插件: ${id}`, en: `Plugin not installed: ${id}` } };
       const chosen = new Set(ids);
       for (const id of ids) {
         for (const needed of requires.get(id) ?? []) {
-          if (!chosen.has(needed)) return { ok: false, message: `插件 ${id} 需要同时开通 ${needed}` };
+          if (!chosen.has(needed)) return { ok: false, message: { zh: `插件 ${id} 需要同时开通 ${needed}`, en: `Plugin ${id} also needs ${needed}` } };
         }
       }
       return { ok: true, ids: installed.filter((id) => chosen.has(id)) };

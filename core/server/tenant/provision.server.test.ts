@@ -51,7 +51,7 @@ describe('POST /blade-system/tenant/setting: quota and expiry', () => {
 
   test('the account quota is stored and enforced for new accounts', async () => {
     expect((await setting({ ids: `${tenantId},${DEMO_TENANT.tenantId}`, accountNumber: '1' })).body.success).toBe(true);
-    await expect(ts.ctx.db.tenant(tenantId, (tx) => assertAccountQuota(tx, tenantId))).rejects.toThrow(MSG_QUOTA);
+    await expect(ts.ctx.db.tenant(tenantId, (tx) => assertAccountQuota(tx, tenantId))).rejects.toThrow(MSG_QUOTA.zh);
     expect((await setting({ ids: tenantId, accountNumber: '-1' })).body.success).toBe(true);
     await ts.ctx.db.tenant(tenantId, (tx) => assertAccountQuota(tx, tenantId));
   });

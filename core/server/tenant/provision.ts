@@ -4,7 +4,7 @@ import { insertUser } from '../user/users';
 import { ADMIN_TENANT, insertTenant, type NewTenant } from './tenants';
 
 /**
- * A new tenant, ready to sign in to (bladex-contract §6.1 "Tenant creation"): the tenant row, its
+ * A new tenant, ready to sign in to: the tenant row, its
  * administrator role 管理员 (`admin`) holding every menu and button that is not the super administrator's
  * alone, a top department named after the tenant, the post `ceo`, the user `admin`, and the top menus the
  * plugins declare (with the menus they show). Run as the database owner (`ctx.db.system`): it reads the

@@ -4,6 +4,7 @@ import { noPermission } from '../auth/permissions';
 import { currentMember, currentUser } from '../auth/middleware';
 import type { AppEnv, ServerContext } from '../context';
 import { bizError, missingParam } from '../http/errors';
+import { MSG } from '../http/messages';
 import { str } from '../http/format';
 import { rData, rSuccess } from '../http/r';
 import { optionalParam, parseInput, readParams } from '../http/validate';
@@ -20,7 +21,7 @@ const DATETIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 function instant(value: string): string {
   const [y, mo, d] = value.slice(0, 10).split('-').map(Number);
   const date = new Date(y!, mo! - 1, d);
-  if (date.getFullYear() !== y || date.getMonth() !== mo! - 1 || date.getDate() !== d) throw bizError('请求参数格式错误: expireTime');
+  if (date.getFullYear() !== y || date.getMonth() !== mo! - 1 || date.getDate() !== d) throw bizError(MSG.badFormat('expireTime'));
   return localInstant(value);
 }
 
@@ -68,7 +69,7 @@ export function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const params = await readParams(c);
     const ids = (params.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     if (ids.length === 0) throw missingParam('ids');
-    if (ids.length > 1000 || !ids.every((id) => TENANT_KEY.test(id))) throw bizError('请求参数格式错误: ids');
+    if (ids.length > 1000 || !ids.every((id) => TENANT_KEY.test(id))) throw bizError(MSG.badFormat('ids'));
     const sets: string[] = [];
     const values: unknown[] = [];
     const set = (column: string, value: unknown) => {
@@ -77,12 +78,12 @@ export function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     };
     if (params.accountNumber !== undefined && params.accountNumber.trim() !== '') {
       const n = Number(params.accountNumber.trim());
-      if (!Number.isInteger(n) || n < -1 || n > 1_000_000) throw bizError('请求参数格式错误: accountNumber');
+      if (!Number.isInteger(n) || n < -1 || n > 1_000_000) throw bizError(MSG.badFormat('accountNumber'));
       set('account_number', n);
     }
     if (params.expireTime !== undefined) {
       const value = params.expireTime.trim();
-      if (value !== '' && !DATETIME.test(value)) throw bizError('请求参数格式错误: expireTime');
+      if (value !== '' && !DATETIME.test(value)) throw bizError(MSG.badFormat('expireTime'));
       set('expire_time', value === '' ? null : instant(value.length === 10 ? `${value} 23:59:59` : value));
     }
     if (params.plugins !== undefined) {
@@ -95,7 +96,7 @@ export function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       }
       set('plugins', stored);
     }
-    if (sets.length === 0) throw missingParam('accountNumber, expireTime 或 plugins');
+    if (sets.length === 0) throw bizError({ zh: '缺少必要的请求参数: accountNumber, expireTime 或 plugins', en: 'Missing required parameter: accountNumber, expireTime or plugins' });
     const numeric = ids.filter((id) => /^\d{1,19}$/.test(id));
     const changed = await ctx.db.system((tx) =>
       tx.query<{ tenant_id: string }>(
@@ -105,7 +106,7 @@ export function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         [...values, user.userId, ctx.now(), ids, numeric],
       ),
     );
-    if (changed.length === 0) throw bizError('租户不存在');
+    if (changed.length === 0) throw bizError({ zh: '租户不存在', en: 'The tenant does not exist' });
     ctx.tenantPlugins.invalidate(changed.map((r) => r.tenant_id));
     return c.json(rSuccess());
   });

@@ -69,7 +69,7 @@ export async function insertTenant(tx: Tx, ids: IdGenerator, t: NewTenant): Prom
   return id;
 }
 
-export const MSG_QUOTA = '当前租户已到最大账号额度!';
+export const MSG_QUOTA = { zh: '当前租户已到最大账号额度!', en: 'The tenant has reached its account quota' };
 
 /** Refuses a new account when the tenant's quota (`account_number`, -1 unlimited) is reached. */
 export async function assertAccountQuota(tx: Tx, tenantId: string, adding = 1): Promise<void> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zodMessage } from '../http/validate';
 
 /**
  * The profile form's body (`POST /blade-user/update-info`). Only these fields can change here; anything
@@ -6,9 +7,9 @@ import { z } from 'zod';
  * absent field is left as it is.
  */
 const phone = z.string().superRefine((value, ctx) => {
-  if (value === '') ctx.addIssue({ code: 'custom', message: '手机号码不能为空' });
-  else if (value.length !== 11) ctx.addIssue({ code: 'custom', message: '手机号码长度不为11位' });
-  else if (!/^1\d{10}$/.test(value)) ctx.addIssue({ code: 'custom', message: '手机号码格式不正确' });
+  if (value === '') ctx.addIssue({ code: 'custom', message: zodMessage({ zh: '手机号码不能为空', en: 'The phone number is required' }) });
+  else if (value.length !== 11) ctx.addIssue({ code: 'custom', message: zodMessage({ zh: '手机号码长度不为11位', en: 'The phone number must have 11 digits' }) });
+  else if (!/^1\d{10}$/.test(value)) ctx.addIssue({ code: 'custom', message: zodMessage({ zh: '手机号码格式不正确', en: 'The phone number is malformed' }) });
 });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -19,7 +20,7 @@ export const profileSchema = z.object({
     .string()
     .trim()
     .max(500)
-    .refine((v) => v === '' || /^(https?:\/\/|\/(?!\/))/i.test(v), '头像地址格式不正确')
+    .refine((v) => v === '' || /^(https?:\/\/|\/(?!\/))/i.test(v), zodMessage({ zh: '头像地址格式不正确', en: 'The avatar address is malformed' }))
     .nullish(),
   realName: z.string().trim().min(1).max(20).nullish(),
   name: z.string().trim().min(1).max(20).nullish(),
@@ -28,7 +29,7 @@ export const profileSchema = z.object({
     .string()
     .trim()
     .max(45)
-    .refine((v) => v === '' || EMAIL.test(v), '邮箱格式不正确')
+    .refine((v) => v === '' || EMAIL.test(v), zodMessage({ zh: '邮箱格式不正确', en: 'The email address is malformed' }))
     .nullish(),
 });
 

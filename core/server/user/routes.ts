@@ -8,7 +8,7 @@ import type { AppEnv, ServerContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { bizError, unauthorized } from '../http/errors';
 import { rData, rSuccess } from '../http/r';
-import { md5Param, param, parseInput, readJson, readParams } from '../http/validate';
+import { md5Param, param, parseInput, readJson, readParams, zodMessage } from '../http/validate';
 import { findTenant, tenantUsable, TENANT_ID } from '../tenant/tenants';
 import { PROFILE_COLUMNS, profileSchema, type ProfileInput } from './profile-schema';
 import { findUserByAccount, findUserById, insertUser, setPasswordHash, USER_PENDING } from './users';
@@ -16,12 +16,24 @@ import { userVO } from './vo';
 
 const ACCOUNT = /^[A-Za-z0-9_.@-]+$/;
 
+const MSG = {
+  badTenant: { zh: '租户信息错误!', en: 'Wrong tenant' },
+  badAccount: { zh: '账号只能包含字母、数字和 _ . @ -', en: 'An account may contain only letters, digits and _ . @ -' },
+  confirmMismatch: { zh: '请输入正确的确认密码!', en: 'The confirmation does not match the new password' },
+  wrongOldPassword: { zh: '原密码不正确!', en: 'The current password is wrong' },
+  registered: { zh: '当前用户已注册', en: 'You are already registered' },
+  identityMismatch: { zh: '第三方授权信息不匹配', en: 'The third-party authorization does not match' },
+  identityBound: { zh: '该第三方账号已绑定用户', en: 'This third-party account is already bound to a user' },
+  accountTaken: { zh: '当前账号已被使用!', en: 'This account is already taken' },
+  applied: { zh: '注册申请已提交,请耐心等待管理员审核', en: 'Your application has been sent; an administrator will review it' },
+};
+
 const passwordChange = z.object({ oldPassword: md5Param, newPassword: md5Param, newPassword1: md5Param });
 
 const guestRegistration = z.object({
-  tenantId: param(12).pipe(z.string().regex(TENANT_ID, '租户信息错误!')),
+  tenantId: param(12).pipe(z.string().regex(TENANT_ID, zodMessage(MSG.badTenant))),
   name: param(20),
-  account: param(45).pipe(z.string().regex(ACCOUNT, '账号只能包含字母、数字和 _ . @ -')),
+  account: param(45).pipe(z.string().regex(ACCOUNT, zodMessage(MSG.badAccount))),
   password: md5Param,
   oauthId: param(64),
 });
@@ -58,10 +70,10 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   api.post('/blade-user/update-password', async (c) => {
     const me = currentMember(c);
     const { oldPassword, newPassword, newPassword1 } = parseInput(passwordChange, await readParams(c));
-    if (newPassword !== newPassword1) throw bizError('请输入正确的确认密码!');
+    if (newPassword !== newPassword1) throw bizError(MSG.confirmMismatch);
     const user = await ctx.db.tenant(me.tenantId, (tx) => findUserById(tx, me.tenantId, me.userId));
     if (!user) throw unauthorized();
-    if ((await verifyPassword(oldPassword, user.password)) === 'wrong') throw bizError('原密码不正确!');
+    if ((await verifyPassword(oldPassword, user.password)) === 'wrong') throw bizError(MSG.wrongOldPassword);
     const hash = await hashPassword(newPassword);
     await ctx.db.tenant(me.tenantId, async (tx) => {
       await setPasswordHash(tx, me.tenantId, me.userId, hash, ctx.now());
@@ -77,18 +89,18 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
    */
   api.post('/blade-user/register-guest', async (c) => {
     const me = currentUser(c);
-    if (!me.isGuest) throw bizError('当前用户已注册');
+    if (!me.isGuest) throw bizError(MSG.registered);
     const input = parseInput(guestRegistration, await readParams(c));
-    if (input.oauthId !== me.oauthId) throw bizError('第三方授权信息不匹配');
+    if (input.oauthId !== me.oauthId) throw bizError(MSG.identityMismatch);
     const identity = await ctx.db.tenant(me.tenantId, (tx) => findIdentity(tx, me.tenantId, me.oauthId));
-    if (!identity) throw bizError('第三方授权信息不匹配');
-    if (identity.userId) throw bizError('该第三方账号已绑定用户');
+    if (!identity) throw bizError(MSG.identityMismatch);
+    if (identity.userId) throw bizError(MSG.identityBound);
     const hash = await hashPassword(input.password);
     const now = ctx.now();
     try {
       await ctx.db.tenant(input.tenantId, async (tx) => {
-        if (!tenantUsable(await findTenant(tx, input.tenantId), now)) throw bizError('租户信息错误!');
-        if (await findUserByAccount(tx, input.tenantId, input.account)) throw bizError('当前账号已被使用!');
+        if (!tenantUsable(await findTenant(tx, input.tenantId), now)) throw bizError(MSG.badTenant);
+        if (await findUserByAccount(tx, input.tenantId, input.account)) throw bizError(MSG.accountTaken);
         const role = await tx.one<{ id: string }>(
           `select id from blade_role where tenant_id = $1 and role_alias = 'user' and is_deleted = 0 order by sort limit 1`,
           [input.tenantId],
@@ -106,9 +118,9 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         await bindIdentity(tx, ctx.ids, input.tenantId, identity, userId);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw bizError('当前账号已被使用!'); // lost a race for the same account
+      if (isUniqueViolation(error)) throw bizError(MSG.accountTaken); // lost a race for the same account
       throw error;
     }
-    return c.json(rSuccess('注册申请已提交,请耐心等待管理员审核'));
+    return c.json(rSuccess(MSG.applied));
   });
 }

@@ -1,12 +1,13 @@
+import { localize, type LocalText } from '../i18n';
 import type { Tx } from '../db/types';
 import { commaList, formatDateTime, id, num, str } from '../http/format';
 import { findTenant } from '../tenant/tenants';
 import { namesOf, type UserRow } from './users';
 
-const SEX = { 1: '男', 2: '女' } as Record<number, string>;
+const SEX: Record<number, LocalText> = { 1: { zh: '男', en: 'Male' }, 2: { zh: '女', en: 'Female' } };
 const USER_TYPE = { 1: 'WEB', 2: 'APP', 3: 'OTHER' } as Record<number, string>;
 
-/** BladeX `UserVO` (contract §9): the user's columns in camelCase plus display names. Never the password. */
+/** BladeX `UserVO`: the user's columns in camelCase plus display names. Never the password. */
 export async function userVO(tx: Tx, user: UserRow) {
   const tenant = await findTenant(tx, user.tenant_id);
   return {
@@ -36,7 +37,7 @@ export async function userVO(tx: Tx, user: UserRow) {
     roleName: await namesOf(tx, 'blade_role', user.tenant_id, commaList(user.role_id)),
     deptName: await namesOf(tx, 'blade_dept', user.tenant_id, commaList(user.dept_id)),
     postName: await namesOf(tx, 'blade_post', user.tenant_id, commaList(user.post_id)),
-    sexName: SEX[user.sex ?? 0] ?? '',
+    sexName: localize(SEX[user.sex ?? 0] ?? { zh: '', en: '' }),
     userTypeName: USER_TYPE[user.user_type] ?? '',
   };
 }

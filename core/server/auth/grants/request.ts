@@ -1,3 +1,4 @@
+import type { LocalText } from '../../i18n';
 import type { Client } from '../client';
 
 /** A token request once the client is authenticated and the tenant is known. */
@@ -14,4 +15,4 @@ export interface TokenRequest {
  * What a grant's transaction decided. A refusal is returned, not thrown, so that what the transaction
  * wrote on the way (a failed attempt counted, a replayed family revoked) is committed before we answer.
  */
-export type Outcome<T> = { ok: T } | { refused: string };
+export type Outcome<T> = { ok: T } | { refused: LocalText };

@@ -1,10 +1,11 @@
+import type { LocalText } from '../../i18n';
 import { commaList } from '../../http/format';
 import type { Tx } from '../../db/types';
 import { rolesOf, roleIdsOf, USER_APPROVED, USER_PENDING, type RoleRow, type UserRow } from '../../user/users';
 import { MSG } from '../oauth-error';
 
 /** Why this user may not sign in (pending approval, disabled), or null. */
-export function userRefusal(user: UserRow): string | null {
+export function userRefusal(user: UserRow): LocalText | null {
   if (user.status === USER_PENDING) return MSG.pending;
   if (user.status !== USER_APPROVED) return MSG.disabled;
   return null;
@@ -19,7 +20,7 @@ export async function sessionScope(
   user: UserRow,
   header: (name: string) => string | undefined,
   limitTo?: string[],
-): Promise<{ roles: RoleRow[]; deptIds: string[] } | { refused: string }> {
+): Promise<{ roles: RoleRow[]; deptIds: string[] } | { refused: LocalText }> {
   let roles = await rolesOf(tx, user.tenant_id, roleIdsOf(user));
   const roleId = header('Role-Id')?.trim();
   if (roleId) roles = roles.filter((r) => r.id === roleId);

@@ -20,7 +20,7 @@ const SOURCES = new Set([DEMO_SOURCE]);
  */
 export async function socialGrant(ctx: ServerContext, req: TokenRequest): Promise<TokenBody> {
   const { source, code } = parseInput(input, req.params);
-  if (!SOURCES.has(source)) throw new OAuthError(`不支持的第三方登录: ${source}`);
+  if (!SOURCES.has(source)) throw new OAuthError(MSG.unsupportedSocial(source));
   const { tenantId } = req;
   const now = ctx.now();
   const outcome = await ctx.db.tenant(tenantId, async (tx): Promise<Outcome<TokenBody | ProviderIdentity>> => {
