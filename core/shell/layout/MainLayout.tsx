@@ -14,6 +14,8 @@ import { findMenuItem } from '../../menu';
 import type { Registry } from '../../plugin/registry';
 import { session } from '../../session/session';
 import { tabs } from '../../tabs/tabs';
+import { menuAccess } from '../guard';
+import { PageLoading } from '../PageLoading';
 import { preferences } from '../preferences';
 import RegisterDialog from '../register/RegisterDialog';
 import { matchRoute } from '../routing';
@@ -60,6 +62,9 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
   const match = matchRoute(routes, location.pathname);
   const menu = session.menu;
   const menuItem = findMenuItem(menu, location.pathname, location.search);
+  const access = current
+    ? menuAccess({ route: match?.route, pathname: location.pathname, search: location.search, plugins: registry.plugins(), menu, menuState: session.menuState })
+    : 'granted';
   void preferences.language; // labels follow the language
   const label = pageLabel(location.pathname, location.search, menu, routes);
   usePageTitle(label);
@@ -77,6 +82,7 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
       return;
     }
     if (!match && !menuItem) return; // unknown (yet): no tab for a page that may turn out to be a 404
+    if (access !== 'granted') return; // no tab for a screen that may turn out to be a 403
     tabs.open({
       label,
       value: current,
@@ -87,16 +93,16 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
       close: true,
     });
     // Deliberately per location (and again once the menu arrives), not on every render.
-  }, [current, menuReady, label]);
+  }, [current, menuReady, label, access]);
 
   // Panes are mounted once shown: tabs restored from the last visit load when first opened.
   const visited = useRef(new Set<string>());
-  if (current) visited.current.add(current);
+  if (current && access === 'granted') visited.current.add(current);
   // A page whose menu says keepAlive: false is rebuilt each time it is shown.
   const values = tabs.list
     .filter((tab) => visited.current.has(tab.value) && (tab.meta.keepAlive !== false || tab.value === current))
     .map((tab) => tab.value);
-  if (current && !values.includes(current)) values.push(current);
+  if (current && access === 'granted' && !values.includes(current)) values.push(current);
 
   const small = preferences.screen < 2;
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -126,6 +132,8 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
         <TabStrip routes={routes} current={current} />
         <main id="ba-content" className="ba-content" tabIndex={-1}>
           {alias ? <Navigate to={`${alias}${location.search}`} replace /> : null}
+          {access === 'denied' ? <Navigate to="/403" replace /> : null}
+          {access === 'pending' ? <PageLoading tip={t('layout.menuLoading')} /> : null}
           <Panes values={values} current={current} location={location} routes={routes} />
         </main>
       </div>

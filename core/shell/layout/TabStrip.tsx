@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Dropdown, Menu, Message, Modal, Tabs, type DropdownProps } from '@arco-design/web-react';
 import { IconDown } from '@arco-design/web-react/icon';
@@ -77,7 +77,14 @@ export const TabStrip = observer(function TabStrip({ routes, current }: { routes
   };
 
   const actions = (withSearch: boolean, tabValue?: string) => (
-    <Menu onClickMenuItem={(key) => run(key as Action, tabValue)}>
+    <Menu
+      onClickMenuItem={(key, event: MouseEvent) => {
+        // The menu is a React child of the tab's title: a click that bubbled on would also select that
+        // tab, undoing "close all".
+        event.stopPropagation();
+        run(key as Action, tabValue);
+      }}
+    >
       {withSearch ? <Menu.Item key="search">{t('tabs.search')}</Menu.Item> : null}
       <Menu.Item key="closeOthers">{t('tabs.closeOthers')}</Menu.Item>
       <Menu.Item key="closeAll">{t('tabs.closeAll')}</Menu.Item>
