@@ -23,6 +23,24 @@ describe('notice samples', () => {
 });
 
 describe('NoticeButton', () => {
+  it('counts the same items on the bell and on the tabs: the tabs’ new items add up to the badge', async () => {
+    render(<NoticeButton />);
+    const bell = screen.getByRole('button', { name: /通知/ });
+    const badge = Number(/\((\d+)\)/.exec(bell.getAttribute('aria-label') ?? '')?.[1]);
+    expect(badge).toBeGreaterThan(0);
+    expect(bell.textContent).toContain(String(badge));
+    fireEvent.click(bell);
+    const popup = await waitFor(() => document.querySelector('.ba-notice') as HTMLElement);
+    const tabCounts = within(popup)
+      .getAllByRole('tab')
+      .map((tab) => Number(/\((\d+)\)/.exec(tab.textContent ?? '')?.[1]));
+    expect(tabCounts).toHaveLength(3);
+    expect(tabCounts.reduce((a, b) => a + b, 0)).toBe(badge);
+    // Each tab's number is the items marked new in its list.
+    const list = popup.querySelector('.arco-tabs-content-item-active .ba-notice-list') as HTMLElement;
+    expect(within(list).getAllByText('新')).toHaveLength(tabCounts[0]!);
+  });
+
   it('loads the next page after the demo delay, and can be emptied', async () => {
     render(<NoticeButton />);
     fireEvent.click(screen.getByRole('button', { name: /通知/ }));

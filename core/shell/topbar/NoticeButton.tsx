@@ -19,7 +19,8 @@ type Counts = Record<NoticeKind, number>;
 const allKinds = <T,>(value: T): Record<NoticeKind, T> => ({ mail: value, message: value, notice: value });
 
 /**
- * Bell with a badge of new items and a popover with mail / messages / notices. "Load more" fetches the
+ * Bell with a badge of new items and a popover with mail / messages / notices, each tab titled with its
+ * own new items, so the tabs add up to the badge. "Load more" fetches the
  * next page after the demo delay; "clear" empties a tab.
  */
 export function NoticeButton() {
@@ -33,7 +34,9 @@ export function NoticeButton() {
 
   const itemsOf = (kind: NoticeKind): NoticeItem[] =>
     Array.from({ length: pages[kind] }, (_, page) => sampleNotices(kind, page, t)).flat();
-  const unread = noticeKinds.reduce((sum, kind) => sum + itemsOf(kind).filter((i) => i.status === 0).length, 0);
+  // One count, used by the badge and by each tab: the new items (the badge is their sum).
+  const newCounts = Object.fromEntries(noticeKinds.map((kind) => [kind, itemsOf(kind).filter((i) => i.status === 0).length])) as Counts;
+  const unread = noticeKinds.reduce((sum, kind) => sum + newCounts[kind], 0);
 
   const loadMore = (kind: NoticeKind) => {
     if (loading) return;
@@ -84,7 +87,7 @@ export function NoticeButton() {
     <div className="ba-notice">
       <Tabs activeTab={tab} onChange={(key) => setTab(key as NoticeKind)} size="small">
         {noticeKinds.map((kind) => (
-          <Tabs.TabPane key={kind} title={`${t(`notice.${kind}`)} (${itemsOf(kind).length})`}>
+          <Tabs.TabPane key={kind} title={`${t(`notice.${kind}`)} (${newCounts[kind]})`}>
             {panel(kind)}
           </Tabs.TabPane>
         ))}

@@ -42,7 +42,7 @@ describe('ProfileForm', () => {
     expect(post).not.toHaveBeenCalled();
 
     fireEvent.change(field('手机号'), { target: { value: '13900139000' } });
-    fireEvent.change(field('用户名'), { target: { value: 'boss' } });
+    fireEvent.change(field('昵称'), { target: { value: 'boss' } });
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post.mock.calls[0][0]).toBe('/api/blade-user/update-info');
