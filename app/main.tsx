@@ -10,6 +10,7 @@ import { createRegistry } from '../core/plugin/registry';
 import { session } from '../core/session/session';
 import { App } from '../core/shell/App';
 import { shellPlugin } from '../core/shell/plugin';
+import { resourceScreen } from '../core/shell/resource-screen';
 import { pluginChunks } from './plugin-chunks';
 import { installedPlugins } from './plugins';
 
@@ -18,7 +19,7 @@ errorLog.restore();
 session.restore();
 
 // The shell is the kernel's own; the installed plugins a tenant has are loaded after sign-in.
-const registry = createRegistry();
+const registry = createRegistry({ resourceScreen });
 registry.register(shellPlugin);
 const loader = new PluginLoader({ registry, installed: installedPlugins, chunks: pluginChunks });
 

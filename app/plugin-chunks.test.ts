@@ -8,7 +8,7 @@ describe('the installed plugins’ chunks', () => {
     for (const id of installedPlugins) {
       const module = await pluginChunks[id]!();
       expect(module.default.id).toBe(id);
-      expect(module.default.routes?.length).toBeGreaterThan(0);
+      expect((module.default.routes?.length ?? 0) + (module.default.resources?.length ?? 0)).toBeGreaterThan(0);
     }
   });
 });

@@ -39,7 +39,10 @@ describe('plugin registry', () => {
   it('rejects duplicate menu and button codes, naming both plugins', () => {
     const registry = createRegistry();
     registry.register(
-      plugin('a', { menus: [{ code: 'param', name: { zh: '参数', en: 'Params' }, path: '/system/param', sort: 1, buttons: [{ code: 'param_add', name: { zh: '新增', en: 'Add' }, alias: 'add' }] }] }),
+      plugin('a', {
+        routes: [{ path: '/system/param', load: page }],
+        menus: [{ code: 'param', name: { zh: '参数', en: 'Params' }, path: '/system/param', sort: 1, buttons: [{ code: 'param_add', name: { zh: '新增', en: 'Add' }, alias: 'add' }] }],
+      }),
     );
     expect(() =>
       registry.register(plugin('b', { menus: [{ code: 'param', name: { zh: 'x', en: 'x' }, path: '/other', sort: 1 }] })),

@@ -1,6 +1,7 @@
 import { observable, runInAction } from 'mobx';
 import { registerMessages } from '../i18n';
 import type { MenuDecl } from './manifest';
+import { pluginManifest, resourcePath, type ResourceDecl } from './resource';
 import type { BrowserPlugin, RouteDecl } from './types';
 
 /** Who the plugin stores are created for. */
@@ -52,7 +53,54 @@ function codesOf(menus: readonly MenuDecl[] | undefined): { code: string; kind: 
   return found;
 }
 
-export function createRegistry(): Registry {
+/** Loads the kit's list screen for a resource that has no screen of its own. */
+export type ResourceScreen = (resource: ResourceDecl) => RouteDecl['load'];
+
+export interface RegistryOptions {
+  /** The default screen of resources (the shell's CRUD list screen). */
+  resourceScreen?: ResourceScreen;
+}
+
+/**
+ * The plugin as the rest of the kernel sees it: its resources' menus, routes (titled by the menu) and
+ * entities added to what it declares by hand.
+ */
+export function expandPlugin(plugin: BrowserPlugin, resourceScreen?: ResourceScreen): BrowserPlugin {
+  const resources = plugin.resources ?? [];
+  if (resources.length === 0) return plugin;
+  const manifest = pluginManifest(plugin);
+  const routes = resources.map((resource, i): RouteDecl => {
+    const load = resource.screen ?? resourceScreen?.(resource);
+    if (!load) throw new Error(`Resource "${resource.entity.name}" of plugin "${plugin.id}" has no screen, and no default resource screen was given to the registry.`);
+    return { path: resourcePath(resource), load, meta: { title: manifest.menus![i]!.name } };
+  });
+  return {
+    ...plugin,
+    menus: manifest.menus,
+    routes: [...routes, ...(plugin.routes ?? [])],
+    entities: [...resources.map((r) => r.entity), ...(plugin.entities ?? [])],
+  };
+}
+
+/**
+ * The paths of the menus that open a screen of this app: leaves with an absolute path that is neither a
+ * link to another site nor a page shown in the iframe host (their paths contain `html`).
+ */
+function screenPaths(menus: readonly MenuDecl[] | undefined): string[] {
+  return (menus ?? []).flatMap((menu) => {
+    if (menu.children?.length) return screenPaths(menu.children);
+    if (menu.group || !menu.path.startsWith('/') || menu.path.includes('html')) return [];
+    return [menu.path];
+  });
+}
+
+/** Does a route (`/myiframe/:routerPath`) serve this path, itself or as `<path>/index`? */
+function routeServes(route: string, path: string): boolean {
+  const pattern = new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`);
+  return pattern.test(path) || pattern.test(`${path}/index`);
+}
+
+export function createRegistry(options: RegistryOptions = {}): Registry {
   const installed: BrowserPlugin[] = [];
   const routeOwners = new Map<string, string>();
   const codeOwners = new Map<string, string>();
@@ -63,7 +111,8 @@ export function createRegistry(): Registry {
   let live: { key: string; value: unknown; dispose?: (store: never) => void }[] = [];
 
   const registry: Registry = {
-    register(plugin) {
+    register(declared) {
+      const plugin = expandPlugin(declared, options.resourceScreen);
       // Everything is checked before anything is recorded, so a refused plugin leaves no half state.
       if (!ID_PATTERN.test(plugin.id)) {
         throw new Error(`Plugin id "${plugin.id}" is invalid: use lower-case letters, digits and dashes, starting with a letter.`);
@@ -81,6 +130,12 @@ export function createRegistry(): Registry {
         const owner = codeOwners.get(code) ?? codes.get(code);
         if (owner) throw new Error(`${kind} code "${code}" of plugin "${plugin.id}" is already registered by plugin "${owner}".`);
         codes.set(code, plugin.id);
+      }
+      const served = [...routeOwners.keys(), ...paths.keys()];
+      for (const path of screenPaths(plugin.menus)) {
+        if (!served.some((route) => routeServes(route, path))) {
+          throw new Error(`Menu path "${path}" of plugin "${plugin.id}" is served by no route: declare a route (or a resource) for it.`);
+        }
       }
       const storeIds = new Set<string>();
       for (const store of plugin.stores ?? []) {

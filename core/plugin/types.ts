@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Messages, Language } from '../i18n';
 import type { EntityDef } from '../schema/entity';
 import type { LocalText, PluginManifest } from './manifest';
+import type { ResourceDecl } from './resource';
 
 export interface RouteMeta {
   /** false: reachable without signing in (login, lock, error pages). Default true. */
@@ -47,6 +48,11 @@ export interface HomeCardDecl {
 }
 
 export interface BrowserPlugin extends PluginManifest {
+  /**
+   * Its resources: each brings its menu, buttons, route and entity (see `defineResource`). `menus`,
+   * `routes` and `entities` hold only what the plugin declares besides them.
+   */
+  resources?: readonly ResourceDecl[];
   routes?: RouteDecl[];
   /** Cards on the home page; a tenant without the plugin does not load it, so gets none of them. */
   home?: HomeCardDecl[];

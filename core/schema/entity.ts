@@ -103,7 +103,22 @@ export interface EntityApi {
   longSave?: boolean;
 }
 
-export interface EntityDef {
+/**
+ * A tree of rows of one table: each row names its parent (0 or empty: a root). The engine then serves
+ * `tree` (nested choices), `lazy-list` (one level, each row saying `hasChildren`) and `lazy-tree`, gives
+ * every row its `parentName`, refuses a parent that is the row itself or one of its descendants, and
+ * refuses to delete a row that still has children; the kit draws the table level by level.
+ */
+export interface TreeTrait {
+  /** The field holding the parent's id (default `parentId`). */
+  parent?: string;
+  /** The field shown as a node's title (`deptName`). */
+  title: string;
+  /** A field the server keeps as the comma-joined chain of ancestor ids (`ancestors`), when there is one. */
+  ancestors?: string;
+}
+
+export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** Resource name, unique in its plugin: `param`. */
   name: string;
   /** Database table: `blade_param`. */
@@ -124,18 +139,65 @@ export interface EntityDef {
   /** Remove sets is_deleted = 1 instead of deleting. */
   logicalDelete: boolean;
   api: EntityApi;
-  fields: Record<string, FieldDef>;
+  fields: F;
   /** Default order of the list. */
   sort?: { field: string; order: 'asc' | 'desc' };
   /** Offer the date-range filter on create time (`createTime_dategt` / `createTime_datelt`). */
   createTimeRange?: boolean;
   /** Field whose value must be unique (per tenant when tenant-scoped), with the message. */
   unique?: { fields: string[]; message: LocalText }[];
+  /** The rows form a tree. */
+  tree?: TreeTrait;
 }
 
-/** Identity helper that types an entity definition. */
-export function defineEntity<E extends EntityDef>(entity: E): E {
-  return entity;
+/** A field as written in a definition: `required: true` takes the usual message (请输入 / 请选择 + label). */
+export type FieldInput = Omit<FieldDef, 'required'> & { required?: LocalText | true };
+
+/**
+ * An entity as written: the common choices are defaults. `permission` is the name, `table` is
+ * `blade_<name>`, rows belong to a tenant with audit columns and a logical delete, and the API is BladeX's
+ * usual `list` / `submit` / `remove?ids=`.
+ */
+export type EntityInput<F extends Record<string, FieldInput>> = Omit<EntityDef, 'table' | 'permission' | 'tenant' | 'audit' | 'logicalDelete' | 'api' | 'fields'> & {
+  table?: string;
+  permission?: string;
+  tenant?: boolean;
+  audit?: boolean;
+  logicalDelete?: boolean;
+  api: Pick<EntityApi, 'base'> & Partial<EntityApi>;
+  fields: F;
+};
+
+/** Fields chosen from a list rather than typed: their message says 请选择 (choose). */
+const CHOSEN: readonly FieldType[] = ['select', 'switch', 'date', 'datetime', 'id'];
+
+/** The usual message of a required field: 请输入标题 / Please enter the title (请选择 for a choice). */
+export function requiredMessage(field: Pick<FieldDef, 'type' | 'label'>): LocalText {
+  const chosen = CHOSEN.includes(field.type);
+  return {
+    zh: `${chosen ? '请选择' : '请输入'}${field.label.zh}`,
+    en: `Please ${chosen ? 'choose' : 'enter'} the ${field.label.en.charAt(0).toLowerCase()}${field.label.en.slice(1)}`,
+  };
+}
+
+/** The definition of a field, its `required: true` turned into the usual message. */
+type NormalField<F extends FieldInput> = Omit<F, 'required'> & FieldDef;
+
+/** Types an entity definition and fills its defaults. Field names and types stay literal (for typed rows). */
+export function defineEntity<const F extends Record<string, FieldInput>>(input: EntityInput<F>): EntityDef<{ [K in keyof F]: NormalField<F[K]> }> {
+  const fields = Object.fromEntries(
+    Object.entries(input.fields).map(([name, field]) => [name, field.required === true ? { ...field, required: requiredMessage(field) } : field]),
+  ) as { [K in keyof F]: NormalField<F[K]> };
+  return {
+    ...input,
+    table: input.table ?? `blade_${snakeCase(input.name)}`,
+    permission: input.permission ?? input.name,
+    tenant: input.tenant ?? true,
+    audit: input.audit ?? true,
+    logicalDelete: input.logicalDelete ?? true,
+    api: { list: 'list', save: 'submit', removeIds: 'query', ...input.api },
+    fields,
+  };
 }
 
 /** `paramName` → `param_name`. */

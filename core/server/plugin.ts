@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
 import type { PluginManifest } from '../plugin/manifest';
+import { pluginManifest, type ResourcePlugin } from '../plugin/resource';
+import { mountCrud, type MountCrudOptions } from './crud/mount';
 import type { EntityDef } from '../schema/entity';
 import type { AppEnv, ServerContext } from './context';
 import type { Migration } from './db/migrate';
@@ -33,7 +35,40 @@ export interface ServerPlugin {
   publicPaths?: readonly string[];
 }
 
-/** Identity helper that types a server plugin definition. */
-export function defineServerPlugin<P extends ServerPlugin>(plugin: P): P {
-  return plugin;
+/** What a plugin's server part adds to its declaration (the plugin's `index.ts`, shared with the browser). */
+export interface ServerParts {
+  migrations?: readonly Migration[];
+  seed?: (tx: Tx, ctx: ServerContext) => Promise<void>;
+  /** Endpoints written by hand, besides those the engine mounts for the resources. */
+  routes?: (api: Hono<AppEnv>, ctx: ServerContext) => void;
+  /** The engine's options per resource (by entity name): hooks, access rules, a scope of its own. */
+  resources?: Readonly<Record<string, MountCrudOptions>>;
+  publicPaths?: readonly string[];
+}
+
+/**
+ * A plugin's server part: `defineServerPlugin(plugin, { seed, … })` from the plugin's declaration, its
+ * resources' endpoints mounted by the engine and their tables kept by it; or, for a plugin without
+ * resources, `defineServerPlugin({ manifest, routes, … })` as written by hand.
+ */
+export function defineServerPlugin(plugin: ResourcePlugin & { entities?: readonly EntityDef[] }, parts: ServerParts): ServerPlugin;
+export function defineServerPlugin<P extends ServerPlugin>(plugin: P): P;
+export function defineServerPlugin(plugin: ServerPlugin | (ResourcePlugin & { entities?: readonly EntityDef[] }), parts?: ServerParts): ServerPlugin {
+  if (!parts) return plugin as ServerPlugin;
+  const declared = plugin as ResourcePlugin & { entities?: readonly EntityDef[] };
+  const resources = declared.resources ?? [];
+  for (const name of Object.keys(parts.resources ?? {})) {
+    if (!resources.some((r) => r.entity.name === name)) throw new Error(`Plugin "${declared.id}": engine options for "${name}", which is none of its resources.`);
+  }
+  return {
+    manifest: pluginManifest(declared),
+    entities: [...resources.map((r) => r.entity), ...(declared.entities ?? [])],
+    migrations: parts.migrations,
+    seed: parts.seed,
+    publicPaths: parts.publicPaths,
+    routes(api, ctx) {
+      for (const resource of resources) if (resource.endpoints !== false) mountCrud(api, ctx, resource.entity, parts.resources?.[resource.entity.name]);
+      parts.routes?.(api, ctx);
+    },
+  };
 }

@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import type { KernelServices } from '../kernel/context';
 import { declaredCodes } from '../plugin/manifest';
 import { PluginLoader, type PluginChunk } from '../plugin/loader';
-import { createRegistry, type Registry } from '../plugin/registry';
+import { createRegistry, expandPlugin, type Registry } from '../plugin/registry';
+import { pluginManifest } from '../plugin/resource';
+import { resourceScreen } from '../shell/resource-screen';
 import type { BrowserPlugin } from '../plugin/types';
 import { navigateTo } from '../navigation/navigator';
 import { session } from '../session/session';
@@ -102,7 +104,7 @@ function record(input: RequestInfo | URL, init: RequestInit = {}): { call: Recor
 
 function resolveUser(plugin: BrowserPlugin, user: TestUser = {}): ResolvedUser {
   return {
-    permissions: user.permissions ?? declaredCodes(plugin),
+    permissions: user.permissions ?? declaredCodes(pluginManifest(plugin)),
     roles: user.roles ?? ['tester'],
     tenantId: user.tenantId ?? '000000',
     name: user.name ?? '测试用户',
@@ -128,7 +130,7 @@ export async function renderPlugin(plugin: BrowserPlugin, options: RenderPluginO
   // As app/main.tsx does, with a list of one: the shell up front, the plugin loaded after sign-in by the
   // real loader (through GET /api/blade-system/plugin/enabled) from a "chunk" that is the plugin itself.
   const mounted = [...(options.with ?? []), plugin];
-  const registry = createRegistry();
+  const registry = createRegistry({ resourceScreen });
   registry.register(shellPlugin);
   const chunks: Record<string, PluginChunk> = Object.fromEntries(mounted.map((p) => [p.id, async () => ({ default: p })]));
   const loader = new PluginLoader({ registry, installed: mounted.map((p) => p.id), chunks });
@@ -143,10 +145,10 @@ export async function renderPlugin(plugin: BrowserPlugin, options: RenderPluginO
   current = { backend, restoreFetch: () => void (globalThis.fetch = original) };
 
   const user = resolveUser(plugin, options.user);
-  const credentials = await backend.prepare({ manifests: [shellPlugin, ...mounted], pluginIds: mounted.map((p) => p.id), user });
+  const credentials = await backend.prepare({ manifests: [shellPlugin, ...mounted.map(pluginManifest)], pluginIds: mounted.map((p) => p.id), user });
   await session.login({ tenantId: credentials.tenantId, username: credentials.account, password: credentials.password });
 
-  const route = options.route ?? plugin.routes?.find((r) => r.layout !== 'blank')?.path ?? '/wel/index';
+  const route = options.route ?? expandPlugin(plugin, resourceScreen).routes?.find((r) => r.layout !== 'blank')?.path ?? '/wel/index';
   window.history.replaceState(null, '', route);
   const kernel = createKernelServices(registry);
   const rendered = render(<App registry={registry} loader={loader} services={kernel} />);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { session } from '../../core/session/session';
 import { inProcessServer, renderPlugin } from '../../core/testing';
 import notesPlugin from './index';
-import { notesServer } from './server';
+import notesServer from './server';
 
 // The list screen against the real server (kernel + this plugin's server part, in-memory database):
 // one server for the file, a fresh user per test holding exactly the permissions given.
@@ -10,7 +10,7 @@ const backend = inProcessServer({ plugins: [notesServer] });
 
 describe('notes list screen (in-process server)', () => {
   it('shows the seeded notes, adds one through the dialog, and the server has it', async () => {
-    const app = await renderPlugin(notesPlugin, { backend, user: { permissions: ['notes', 'notes_add', 'notes_view'] } });
+    const app = await renderPlugin(notesPlugin, { backend, user: { permissions: ['note', 'note_add', 'note_view'] } });
     expect(await screen.findByText('欢迎使用便签')).toBeTruthy();
 
     await app.user.click(screen.getByRole('button', { name: '新增' }));
@@ -26,8 +26,8 @@ describe('notes list screen (in-process server)', () => {
   });
 
   it('gets a refusal from the server for what the role lacks', async () => {
-    // The screen hides the delete buttons without notes_delete; the server refuses the call all the same.
-    await renderPlugin(notesPlugin, { backend, user: { permissions: ['notes', 'notes_view'] } });
+    // The screen hides the delete buttons without note_delete; the server refuses the call all the same.
+    await renderPlugin(notesPlugin, { backend, user: { permissions: ['note', 'note_view'] } });
     expect(await screen.findByText('周会')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /删除/ })).toBeNull();
     const server = await backend.server();

@@ -1,5 +1,5 @@
 import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { notesServer } from './server';
+import notesServer from './server';
 
 // The server part alone: the kernel plus this plugin on an in-memory database, called in-process.
 let server: TestServer;

@@ -46,7 +46,7 @@ describe('notes list screen (hand-written responses)', () => {
   it('shows only what the permissions grant', async () => {
     await renderPlugin(notesPlugin, {
       backend: respond({ 'GET /api/blade-desk/note/page': () => page(rows) }),
-      user: { permissions: ['notes', 'notes_view'] },
+      user: { permissions: ['note', 'note_view'] },
     });
     expect(await screen.findByText('周会')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '新增' })).toBeNull();

@@ -1,16 +1,9 @@
-import { mountCrud, crudRepo } from '../../core/server/crud';
+import { crudRepo } from '../../core/server/crud';
 import { defineServerPlugin } from '../../core/server/plugin';
-import { noteEntity } from './entities';
-import { notesManifest } from './manifest';
+import notesPlugin, { noteEntity } from './index';
 
-/** The server part: the table from the entity, its endpoints from the CRUD engine, two demo notes. */
-export const notesServer = defineServerPlugin({
-  manifest: notesManifest,
-  entities: [noteEntity],
-  routes(api, ctx) {
-    // GET page, GET detail, POST submit, POST remove under /api/blade-desk/note, with the permission checks.
-    mountCrud(api, ctx, noteEntity);
-  },
+/** The server part: the engine serves and stores the resource; the seed adds two demo notes. */
+export default defineServerPlugin(notesPlugin, {
   async seed(tx, ctx) {
     const notes = crudRepo(noteEntity, ctx.ids);
     const admin = { tenantId: '000000', userId: '', deptIds: [] };
@@ -18,5 +11,3 @@ export const notesServer = defineServerPlugin({
     await notes.insert(tx, admin, { title: '周会', content: '周一上午十点', category: 'work', pinned: 0 }, ctx.now());
   },
 });
-
-export default notesServer;

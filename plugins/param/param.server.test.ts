@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { paramServer } from './server';
+import paramServer from './server';
 
 /** The parameters API (SPEC §2, §5; bladex-contract §9) on the kernel with this plugin alone. */
 

@@ -5,7 +5,7 @@ import { SEED } from '../../core/server/seed/kernel-seed';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
 import { insertUser } from '../../core/server/user/users';
 import { dictServer } from '../dict/server';
-import { paramServer } from '../param/server';
+import paramServer from '../param/server';
 import { scopeServer } from './server';
 
 /**

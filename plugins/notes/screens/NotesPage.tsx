@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Switch, Tag } from '@arco-design/web-react';
 import { CrudPage, useCrudList } from '../../../core/crud';
-import { noteEntity } from '../entities';
+import { noteEntity } from '../index';
 
 /**
- * /system/notes: the kit's list screen for the entity, with two touches of its own: pinned notes are
+ * /system/note: the kit's list screen for the entity, with two touches of its own: pinned notes are
  * tagged, and a "pinned only" switch in the toolbar adds `pinned_equal=1` to every list call.
  */
 export default function NotesPage() {
