@@ -41,14 +41,26 @@ beforeAll(() => {
 afterEach(() => act(() => preferences.closeSearch()));
 
 describe('filterMenu', () => {
-  const items = (labels: string[]) => labels.map((label, i) => ({ id: String(i), label }) as MenuItem);
+  const items = (labels: string[]) => labels.map((label, i) => ({ id: String(i), label, path: `/p/${i}` }) as MenuItem);
 
-  it('keeps names that START with the query, ignoring case', () => {
-    const all = items(['Users', 'user roles', 'Orders of users', 'Menus']);
-    expect(filterMenu(all, 'us').map((i) => i.label)).toEqual(['Users', 'user roles']);
+  it('puts names that START with the query first, then names that contain it, ignoring case', () => {
+    const all = items(['Orders of users', 'Users', 'user roles', 'Menus']);
+    expect(filterMenu(all, 'us').map((i) => i.label)).toEqual(['Users', 'user roles', 'Orders of users', 'Menus']);
     expect(filterMenu(all, 'USER R').map((i) => i.label)).toEqual(['user roles']);
-    expect(filterMenu(all, 'users').map((i) => i.label)).toEqual(['Users']); // no substring match: 'Orders of users'
+    expect(filterMenu(all, 'users').map((i) => i.label)).toEqual(['Users', 'Orders of users']);
     expect(filterMenu(all, 'x')).toEqual([]);
+  });
+
+  it('finds a Chinese name by a word inside it, and a menu by its path or code', () => {
+    const all = [
+      { id: '1', label: '字典管理', path: '/system/dict', code: 'dict' },
+      { id: '2', label: '业务字典', path: '/system/dictbiz', code: 'dictbiz' },
+      { id: '3', label: '管理员列表', path: '/system/admin', code: 'admin' },
+      { id: '4', label: '参数', path: '/system/param', code: 'param' },
+    ] as MenuItem[];
+    expect(filterMenu(all, '管理').map((i) => i.label)).toEqual(['管理员列表', '字典管理']);
+    expect(filterMenu(all, 'dict').map((i) => i.label)).toEqual(['字典管理', '业务字典']);
+    expect(filterMenu(all, 'PARAM').map((i) => i.label)).toEqual(['参数']);
   });
 
   it('lists everything for an empty or blank query', () => {
@@ -69,17 +81,20 @@ describe('MenuSearch', () => {
     );
   });
 
-  it('filters by name prefix, case-insensitive, and opens the choice with the arrow keys and Enter', async () => {
+  it('filters by name (prefix matches first), case-insensitive, and opens the choice with the arrow keys and Enter', async () => {
     renderSearch();
     act(() => preferences.openSearch());
     const input = await screen.findByRole('combobox');
     await userEvent.type(input, 'US');
-    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.querySelector('span:nth-child(2)')?.textContent)).toEqual(['Users', 'user roles']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.querySelector('span:nth-child(2)')?.textContent)).toEqual(['Users', 'user roles', 'Menus', 'Orders of users']),
+    );
     expect(screen.getAllByRole('option')[0].getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(screen.getAllByRole('option')[1].getAttribute('aria-selected')).toBe('true');
-    fireEvent.keyDown(input, { key: 'ArrowDown' }); // wraps around
-    fireEvent.keyDown(input, { key: 'ArrowUp' }); // and back
+    for (let i = 0; i < 3; i++) fireEvent.keyDown(input, { key: 'ArrowDown' }); // wraps around to the first
+    expect(screen.getAllByRole('option')[0].getAttribute('aria-selected')).toBe('true');
+    for (let i = 0; i < 3; i++) fireEvent.keyDown(input, { key: 'ArrowUp' }); // back past the last, to the second
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(screen.getByTestId('where').textContent).toBe('/system/role');
     expect(preferences.searchOpen).toBe(false);

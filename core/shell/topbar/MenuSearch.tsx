@@ -5,25 +5,38 @@ import { useNavigate } from 'react-router-dom';
 import { Empty, Input, Modal } from '@arco-design/web-react';
 import type { RefInputType } from '@arco-design/web-react/es/Input/interface';
 import { IconSearch } from '@arco-design/web-react/icon';
-import { flattenLeaves, openMenuItem, type MenuItem } from '../../menu';
+import { flattenLeaves, itemPathname, openMenuItem, type MenuItem } from '../../menu';
 import { session } from '../../session/session';
 import { MenuIcon } from '../icons';
 import { preferences } from '../preferences';
 import '../locales/shellui';
 import './topbar.css';
 
+/** How well a leaf matches: its name starts with the query, contains it, or its path or code does; or not. */
+function matchRank(item: MenuItem, q: string): number {
+  const label = item.label.toLowerCase();
+  if (label.startsWith(q)) return 0;
+  if (label.includes(q)) return 1;
+  if (itemPathname(item).toLowerCase().includes(q) || (item.code ?? '').toLowerCase().includes(q)) return 2;
+  return -1;
+}
+
 /**
- * Leaves whose name starts with the query, ignoring case (SPEC §2: prefix match, as the original did).
- * An empty query lists every leaf.
+ * Leaves matching the query, ignoring case: those whose name starts with it first (the rule users of the
+ * original know), then those whose name contains it ("管理" finds every "… 管理"), then those whose path or
+ * menu code does ("dict" finds the dictionaries in Chinese too). Menu order within each group. An empty
+ * query lists every leaf.
  */
 export function filterMenu(items: readonly MenuItem[], query: string): MenuItem[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...items];
-  return items.filter((item) => item.label.toLowerCase().startsWith(q));
+  const ranked = items.map((item) => ({ item, rank: matchRank(item, q) })).filter((entry) => entry.rank >= 0);
+  // Array.prototype.sort is stable: the menu's order holds within a rank.
+  return ranked.sort((a, b) => a.rank - b.rank).map((entry) => entry.item);
 }
 
 /**
- * The menu finder overlay: type the start of a menu name, move with ↑/↓, open with Enter, leave with Esc.
+ * The menu finder overlay: type part of a menu name (or path), move with ↑/↓, open with Enter, leave with Esc.
  * Shown while `preferences.searchOpen` (the top-bar button, the tab strip's "search" entry).
  */
 export const MenuSearch = observer(function MenuSearch() {
