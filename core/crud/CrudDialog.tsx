@@ -1,20 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Modal } from '@arco-design/web-react';
-import { toastSuccess } from '../http';
+import { Form } from '@arco-design/web-react';
 import { currentLanguage, localText } from '../i18n';
 import type { EntityDef } from '../schema/entity';
 import { fetchDetail, saveRow } from './api';
-import { DialogFooter } from './DialogFooter';
 import { EntityForm, type EntityFormProps } from './EntityForm';
-import { LoadState } from './LoadState';
 import type { FormMode } from './fields';
 import type { Row } from './query';
-import { useDialogOpenings } from './useDialogOpenings';
+import { DIALOG_WIDTH, DialogOpenings, RecordDialog, type DialogOpeningProps } from './RecordDialog';
+import { useRecordDialog } from './useRecordDialog';
 import './locales';
 import './crud.css';
 
-export const DIALOG_WIDTH = 880;
+export { DIALOG_WIDTH };
 
 export interface DialogState {
   mode: FormMode;
@@ -69,100 +66,41 @@ export function saveBody(entity: EntityDef, values: Row, loaded: Row): Row {
   return body;
 }
 
-interface ModalProps extends Omit<CrudDialogProps, 'state'> {
-  state: DialogState;
-  visible: boolean;
-  afterClose: () => void;
-}
-
 /** One opening of the dialog: its own form, row and saving state. */
-function DialogModal({ entity, state, visible, afterClose, onClose, onSaved, title, width = DIALOG_WIDTH, form: overrides, beforeSave, loadRow }: ModalProps) {
+function CrudModal({ entity, state, opening, onClose, onSaved, title, width = DIALOG_WIDTH, form: overrides, beforeSave, loadRow }: Omit<CrudDialogProps, 'state'> & { state: DialogState; opening: DialogOpeningProps }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Row>();
-  const { mode } = state;
-  const [loaded, setLoaded] = useState<Row | null>(mode === 'add' ? { ...defaultRow(entity), ...state.initial } : null);
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const saved = useRef(false);
-
-  const load = useCallback(() => {
-    if (mode === 'add' || !state.id) return;
-    setFailed(false);
-    setLoaded(null);
-    let live = true;
-    (loadRow ?? ((id: string) => fetchDetail(entity, id)))(state.id)
-      .then((row) => live && setLoaded(row))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [entity, mode, state.id, loadRow]);
-  useEffect(() => load(), [load]);
-
-  const submit = async () => {
-    if (mode === 'view' || saving || !loaded || saved.current) return;
-    let values: Row;
-    try {
-      values = await form.validate();
-    } catch {
-      return; // the messages are on the fields
-    }
-    let body = saveBody(entity, values, loaded);
-    if (beforeSave) body = beforeSave(body, mode, loaded);
-    setSaving(true);
-    try {
-      await saveRow(entity, body, mode === 'add');
-    } catch {
-      // The error toast came from the HTTP pipeline; the dialog stays open with what the user typed.
-      setSaving(false);
-      return;
-    }
-    saved.current = true;
-    toastSuccess(t(mode === 'add' ? 'crud.addSuccess' : 'crud.updateSuccess'));
-    onSaved?.(body, mode);
-    onClose();
-  };
+  const { mode, id } = state;
+  const dialog = useRecordDialog<Row, Row>({
+    load: mode === 'add' || !id ? undefined : () => (loadRow ?? ((rowId: string) => fetchDetail(entity, rowId)))(id),
+    initial: mode === 'add' ? { ...defaultRow(entity), ...state.initial } : undefined,
+    prepare: async (loaded) => {
+      const body = saveBody(entity, await form.validate(), loaded);
+      return beforeSave ? beforeSave(body, mode, loaded) : body;
+    },
+    save: mode === 'view' ? undefined : (body) => saveRow(entity, body, mode === 'add'),
+    success: t(mode === 'add' ? 'crud.addSuccess' : 'crud.updateSuccess'),
+    onSaved: (body) => onSaved?.(body, mode),
+    onClose,
+  });
 
   const label = localText(entity.label);
   const name = currentLanguage() === 'en' ? label.toLowerCase() : label;
   const heading = title ?? t(mode === 'add' ? 'crud.titleAdd' : mode === 'edit' ? 'crud.titleEdit' : 'crud.titleView', { name });
   const formProps = typeof overrides === 'function' ? overrides(mode) : (overrides ?? {});
-  const footer =
-    mode === 'view' ? (
-      <Button onClick={onClose}>{t('crud.close')}</Button>
-    ) : (
-      <DialogFooter saving={saving} ready={!!loaded} onCancel={onClose} onSave={() => void submit()} saveLabel={t(mode === 'add' ? 'crud.save' : 'crud.update')} testId="crud-save" />
-    );
-
   return (
-    <Modal
-      className="ba-crud-dialog"
-      visible={visible}
-      title={heading}
-      style={{ width, maxWidth: 'calc(100vw - 32px)' }}
-      footer={footer}
-      onCancel={onClose}
-      maskClosable={false}
-      escToExit
-      afterClose={afterClose}
-    >
-      <div className="ba-crud-dialog-body">
-        {/* The form is mounted once the row is there: its values are the row's. */}
-        <LoadState failed={failed} data={loaded} onRetry={() => void load()}>
-          {(loaded) => <EntityForm entity={entity} form={form} mode={mode} initialValues={loaded} onSubmit={() => void submit()} {...formProps} />}
-        </LoadState>
-      </div>
-    </Modal>
+    <RecordDialog dialog={dialog} opening={opening} title={heading} width={width} className="ba-crud-dialog" saveLabel={t(mode === 'add' ? 'crud.save' : 'crud.update')} testId="crud-save">
+      {/* The form is mounted once the row is there: its values are the row's. */}
+      {(loaded) => <EntityForm entity={entity} form={form} mode={mode} initialValues={loaded} {...formProps} />}
+    </RecordDialog>
   );
 }
 
 /**
- * Add, edit and view in a dialog 880 wide (SPEC §2). Edit and view load `detail?id=` first; a save sends
+ * Add, edit and view of an entity's row in a dialog 880 wide. Edit and view load `detail?id=` first; a save sends
  * `submit` (or `save` / `update`) and says '新增成功' / '更新成功'; a failed save leaves the dialog open
  * with the user's input and its button ready again. Esc closes it, Enter in a one-line field saves.
  */
 export function CrudDialog(props: CrudDialogProps) {
-  const { opening, visible, afterClose } = useDialogOpenings(props.state);
-  if (!opening) return null;
-  return <DialogModal key={opening.key} {...props} state={opening.state} visible={visible} afterClose={afterClose} />;
+  return <DialogOpenings state={props.state}>{(state, opening) => <CrudModal {...props} state={state} opening={opening} />}</DialogOpenings>;
 }

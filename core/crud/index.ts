@@ -7,6 +7,8 @@ export { CrudToolbar } from './CrudToolbar';
 export { CrudTable, type CrudTableProps, type CellRenderer } from './CrudTable';
 export { CrudDialog, DIALOG_WIDTH, defaultRow, saveBody, type CrudDialogProps, type DialogState, type FormOverrides } from './CrudDialog';
 export { DialogFooter, type DialogFooterProps } from './DialogFooter';
+export { RecordDialog, DialogOpenings, type RecordDialogProps, type DialogOpeningProps } from './RecordDialog';
+export { useRecordDialog, type RecordDialogOptions, type RecordDialogState } from './useRecordDialog';
 export { LoadState, type LoadStateProps } from './LoadState';
 export { useDialogOpenings, type DialogOpening } from './useDialogOpenings';
 export { EntityForm, isSubmitEnter, type EntityFormProps, type DynamicFields } from './EntityForm';

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Modal, Tabs } from '@arco-design/web-react';
-import { DialogFooter, LoadState, useDialogOpenings } from '../../../core/crud';
-import { http, toastSuccess } from '../../../core/http';
+import { Tabs } from '@arco-design/web-react';
+import { DialogOpenings, RecordDialog, useRecordDialog, type DialogOpeningProps } from '../../../core/crud';
+import { http } from '../../../core/http';
 import { session } from '../../../core/session/session';
 import { initialChecked, type GrantKeys, type GrantTrees, type TreeMode } from './grant-tree';
 import { GrantTree } from './GrantTree';
@@ -32,86 +32,49 @@ interface Loaded {
 
 const asList = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
+/** Enter saves, except where it means something already: buttons, tab titles, text boxes (the filter filters). */
+function enterSaves(event: KeyboardEvent<HTMLDivElement>): boolean {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing || event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return false;
+  const target = event.target as HTMLElement;
+  return !(target.closest('button, textarea, [role="tab"], .arco-tabs-header') || (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox'));
+}
+
+async function loadGrant(roleIds: string): Promise<Loaded> {
+  const [treesRes, keysRes] = await Promise.all([http.get<GrantTrees | null>(GRANT_TREE_URL), http.get<GrantKeys | null>(ROLE_KEYS_URL, { params: { roleIds } })]);
+  const trees: GrantTrees = { menu: asList(treesRes.data?.menu), dataScope: asList(treesRes.data?.dataScope), apiScope: asList(treesRes.data?.apiScope) };
+  const keys = keysRes.data;
+  return {
+    trees,
+    checked: {
+      menu: initialChecked(trees.menu, 'menu', asList<string>(keys?.menu).map(String)),
+      dataScope: initialChecked(trees.dataScope, 'scope', asList<string>(keys?.dataScope).map(String)),
+      apiScope: initialChecked(trees.apiScope, 'scope', asList<string>(keys?.apiScope).map(String)),
+    },
+  };
+}
+
 /** One opening: its own loading, checks and saving. */
-const GrantModal = observer(function GrantModal({ target, visible, onClose, onSaved, afterClose }: { target: GrantTarget; visible: boolean; onClose: () => void; onSaved?: () => void; afterClose: () => void }) {
+const GrantModal = observer(function GrantModal({ target, opening, onClose, onSaved }: { target: GrantTarget; opening: DialogOpeningProps; onClose: () => void; onSaved?: () => void }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<Tab>('menu');
-  const done = useRef(false);
-  const roleIds = target.ids.join(',');
-
-  const load = useCallback(() => {
-    let live = true;
-    setFailed(false);
-    setLoaded(null);
-    Promise.all([http.get<GrantTrees | null>(GRANT_TREE_URL), http.get<GrantKeys | null>(ROLE_KEYS_URL, { params: { roleIds } })])
-      .then(([treesRes, keysRes]) => {
-        if (!live) return;
-        const trees: GrantTrees = { menu: asList(treesRes.data?.menu), dataScope: asList(treesRes.data?.dataScope), apiScope: asList(treesRes.data?.apiScope) };
-        const keys = keysRes.data;
-        setLoaded({
-          trees,
-          checked: {
-            menu: initialChecked(trees.menu, 'menu', asList<string>(keys?.menu).map(String)),
-            dataScope: initialChecked(trees.dataScope, 'scope', asList<string>(keys?.dataScope).map(String)),
-            apiScope: initialChecked(trees.apiScope, 'scope', asList<string>(keys?.apiScope).map(String)),
-          },
-        });
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [roleIds]);
-  useEffect(() => load(), [load]);
-
-  const save = async () => {
-    if (!loaded || saving || done.current) return;
-    const body: Record<string, string[]> = { roleIds: target.ids };
-    for (const { key, body: name } of TABS) body[name] = [...loaded.checked[key]];
-    setSaving(true);
-    try {
-      await http.post(GRANT_URL, body);
-    } catch {
-      // The pipeline showed the server's message; the dialog stays open with the checks.
-      setSaving(false);
-      return;
-    }
-    done.current = true;
-    toastSuccess(t('role.grantSuccess'));
-    onSaved?.();
-    onClose();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing || event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return;
-    const target = event.target as HTMLElement;
-    // Buttons, tab titles and text boxes keep their own Enter (the filter box filters).
-    if (target.closest('button, textarea, [role="tab"], .arco-tabs-header') || (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox')) return;
-    event.preventDefault();
-    void save();
-  };
+  const dialog = useRecordDialog<Loaded, Record<string, string[]>>({
+    load: () => loadGrant(target.ids.join(',')),
+    prepare: (loaded) => {
+      const body: Record<string, string[]> = { roleIds: target.ids };
+      for (const { key, body: name } of TABS) body[name] = [...loaded.checked[key]];
+      return body;
+    },
+    save: (body) => http.post(GRANT_URL, body),
+    success: t('role.grantSuccess'),
+    onSaved: () => onSaved?.(),
+    onClose,
+  });
 
   const names = target.names.filter(Boolean).join(', ');
   return (
-    <Modal
-      className="ba-role-grant"
-      visible={visible}
-      title={names ? t('role.grantFor', { names }) : t('role.grant')}
-      style={{ width: 640, maxWidth: 'calc(100vw - 32px)' }}
-      onCancel={onClose}
-      maskClosable={false}
-      escToExit
-      afterClose={afterClose}
-      footer={
-        <DialogFooter saving={saving} ready={!!loaded} onCancel={onClose} onSave={() => void save()} testId="role-grant-save" />
-      }
-    >
-      <div className="ba-role-grant-body" onKeyDown={onKeyDown}>
-        <LoadState failed={failed} data={loaded} onRetry={() => void load()}>
-          {(loaded) => (
+    <RecordDialog dialog={dialog} opening={opening} title={names ? t('role.grantFor', { names }) : t('role.grant')} width={640} className="ba-role-grant" testId="role-grant-save" submitOnEnter={enterSaves}>
+      {(loaded) => (
+        <div className="ba-role-grant-body">
           <Tabs activeTab={tab} onChange={(key) => setTab(key as Tab)} lazyload={false}>
             {TABS.map(({ key, title, mode }) => (
               <Tabs.TabPane key={key} title={`${t(title)} (${loaded.checked[key].size})`}>
@@ -121,15 +84,14 @@ const GrantModal = observer(function GrantModal({ target, visible, onClose, onSa
                   mode={mode}
                   checked={loaded.checked[key]}
                   language={session.language}
-                  onChange={(next) => setLoaded((prev) => (prev ? { ...prev, checked: { ...prev.checked, [key]: next } } : prev))}
+                  onChange={(next) => dialog.setData((prev) => (prev ? { ...prev, checked: { ...prev.checked, [key]: next } } : prev))}
                 />
               </Tabs.TabPane>
             ))}
           </Tabs>
-        )}
-      </LoadState>
-      </div>
-    </Modal>
+        </div>
+      )}
+    </RecordDialog>
   );
 });
 
@@ -139,7 +101,5 @@ const GrantModal = observer(function GrantModal({ target, visible, onClose, onSa
  * keeps the dialog open with the checks. Esc closes; Enter (outside the filter box) saves.
  */
 export function GrantDialog({ target, onClose, onSaved }: { target: GrantTarget | null; onClose: () => void; onSaved?: () => void }) {
-  const { opening, visible, afterClose } = useDialogOpenings(target);
-  if (!opening) return null;
-  return <GrantModal key={opening.key} target={opening.state} visible={visible} onClose={onClose} onSaved={onSaved} afterClose={afterClose} />;
+  return <DialogOpenings state={target}>{(state, opening) => <GrantModal target={state} opening={opening} onClose={onClose} onSaved={onSaved} />}</DialogOpenings>;
 }

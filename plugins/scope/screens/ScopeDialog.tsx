@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Modal } from '@arco-design/web-react';
-import { defaultRow, DIALOG_WIDTH, DialogFooter, EntityForm, fetchDetail, fieldLabel, LoadState, saveBody, saveRow, useDialogOpenings, type DialogState, type Row } from '../../../core/crud';
-import { toastSuccess } from '../../../core/http';
+import { Button, Form, Input } from '@arco-design/web-react';
+import { defaultRow, DIALOG_WIDTH, DialogOpenings, EntityForm, fetchDetail, fieldLabel, RecordDialog, saveBody, saveRow, useRecordDialog, type DialogOpeningProps, type DialogState, type Row } from '../../../core/crud';
 import { currentLanguage, localText } from '../../../core/i18n';
 import type { EntityDef } from '../../../core/schema/entity';
 import { CUSTOM_SCOPE, OWN_SCOPE, RULE_REQUIRED, dataScopeEntity, defaultScopeColumn } from '../entities';
@@ -58,28 +57,25 @@ const DATA_FIELDS = ['scopeName', 'resourceCode', 'scopeType', 'scopeColumn', 's
  * Add, edit and view a scope of one menu (880 wide, as the kit's dialog). A data scope's custom rule is
  * shown, and required, only for the custom type; its column follows the type while it is a default one.
  */
-function ScopeModal({ entity, kind, menu, state, visible, afterClose, onClose, onSaved }: ScopeDialogProps & { state: DialogState; visible: boolean; afterClose: () => void }) {
+function ScopeModal({ entity, kind, menu, state, opening, onClose, onSaved }: ScopeDialogProps & { state: DialogState; opening: DialogOpeningProps }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Row>();
-  const { mode } = state;
-  const fresh = useMemo<Row>(() => ({ ...defaultRow(entity), menuId: menu.id, resourceCode: menu.code }), [entity, menu]);
-  const [loaded, setLoaded] = useState<Row | null>(mode === 'add' ? fresh : null);
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const load = useCallback(() => {
-    if (mode === 'add' || !state.id) return;
-    let live = true;
-    setFailed(false);
-    setLoaded(null);
-    fetchDetail(entity, state.id)
-      .then((row) => live && setLoaded(row))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [entity, mode, state.id]);
-  useEffect(() => load(), [load]);
+  const { mode, id } = state;
+  const dialog = useRecordDialog<Row, Row>({
+    load: mode === 'add' || !id ? undefined : () => fetchDetail(entity, id),
+    initial: mode === 'add' ? { ...defaultRow(entity), menuId: menu.id, resourceCode: menu.code } : undefined,
+    prepare: async (loaded) => {
+      const body = saveBody(entity, await form.validate(), loaded);
+      body.menuId = loaded.menuId ?? menu.id;
+      if (kind === 'data' && !custom) body.scopeValue = '';
+      return body;
+    },
+    save: mode === 'view' ? undefined : (body) => saveRow(entity, body, mode === 'add'),
+    success: t(mode === 'add' ? 'crud.addSuccess' : 'crud.updateSuccess'),
+    onSaved,
+    onClose,
+  });
+  const loaded = dialog.data;
 
   const watched = Form.useWatch('scopeType', form) as unknown;
   const type = Number(watched ?? loaded?.scopeType ?? 1);
@@ -100,74 +96,28 @@ function ScopeModal({ entity, kind, menu, state, visible, afterClose, onClose, o
     return { ...entity, fields: { ...entity.fields, scopeValue: { ...rule, required: RULE_REQUIRED } } };
   }, [entity, custom]);
 
-  const submit = async () => {
-    if (mode === 'view' || saving || !loaded) return;
-    let values: Row;
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    const body = saveBody(entity, values, loaded);
-    body.menuId = loaded.menuId ?? menu.id;
-    if (kind === 'data' && !custom) body.scopeValue = '';
-    setSaving(true);
-    try {
-      await saveRow(entity, body, mode === 'add');
-    } catch {
-      setSaving(false); // the toast said why; the form keeps what was typed
-      return;
-    }
-    toastSuccess(t(mode === 'add' ? 'crud.addSuccess' : 'crud.updateSuccess'));
-    onSaved();
-    onClose();
-  };
-
   const label = localText(entity.label);
   const name = currentLanguage() === 'en' ? label.toLowerCase() : label;
   const heading = `${t(mode === 'add' ? 'crud.titleAdd' : mode === 'edit' ? 'crud.titleEdit' : 'crud.titleView', { name })} · ${menu.name}`;
   const fields = kind === 'data' ? [...DATA_FIELDS, ...(custom ? ['scopeValue'] : []), 'remark'] : undefined;
 
   return (
-    <Modal
-      className="ba-crud-dialog"
-      visible={visible}
-      title={heading}
-      style={{ width: DIALOG_WIDTH, maxWidth: 'calc(100vw - 32px)' }}
-      onCancel={onClose}
-      maskClosable={false}
-      escToExit
-      afterClose={afterClose}
-      footer={
-        mode === 'view' ? (
-          <Button onClick={onClose}>{t('crud.close')}</Button>
-        ) : (
-          <DialogFooter saving={saving} ready={!!loaded} onCancel={onClose} onSave={() => void submit()} saveLabel={t(mode === 'add' ? 'crud.save' : 'crud.update')} testId="crud-save" />
-        )
-      }
-    >
-      <div className="ba-crud-dialog-body">
-        <LoadState failed={failed} data={loaded} onRetry={() => void load()}>
-          {(loaded) => (
-          <EntityForm
-            entity={formEntity}
-            form={form}
-            mode={mode}
-            fields={fields}
-            controls={kind === 'data' ? { scopeValue: <RuleInput /> } : undefined}
-            initialValues={loaded}
-            onSubmit={() => void submit()}
-          />
-        )}
-      </LoadState>
-      </div>
-    </Modal>
+    <RecordDialog dialog={dialog} opening={opening} title={heading} width={DIALOG_WIDTH} className="ba-crud-dialog" saveLabel={t(mode === 'add' ? 'crud.save' : 'crud.update')} testId="crud-save">
+      {(loaded) => (
+        <EntityForm
+          entity={formEntity}
+          form={form}
+          mode={mode}
+          fields={fields}
+          controls={kind === 'data' ? { scopeValue: <RuleInput /> } : undefined}
+          initialValues={loaded}
+        />
+      )}
+    </RecordDialog>
   );
 }
 
 /** The scope dialog: each opening a fresh form, kept mounted while it closes. */
 export function ScopeDialog(props: ScopeDialogProps) {
-  const { opening, visible, afterClose } = useDialogOpenings(props.state);
-  if (!opening) return null;
-  return <ScopeModal key={opening.key} {...props} state={opening.state} visible={visible} afterClose={afterClose} />;
+  return <DialogOpenings state={props.state}>{(state, opening) => <ScopeModal {...props} state={state} opening={opening} />}</DialogOpenings>;
 }

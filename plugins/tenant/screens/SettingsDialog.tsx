@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Checkbox, DatePicker, Form, InputNumber, Message, Modal, Result, Spin } from '@arco-design/web-react';
-import { DATETIME_FORMAT, DialogFooter, isSubmitEnter, type Row } from '../../../core/crud';
-import { http, toastSuccess } from '../../../core/http';
+import { Alert, Button, Checkbox, DatePicker, Form, InputNumber, Message, Result, Spin } from '@arco-design/web-react';
+import { DATETIME_FORMAT, RecordDialog, useRecordDialog, type Row } from '../../../core/crud';
+import { http } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import { choosePlugins, type PluginCatalogue, type PluginInfo } from './plugins';
 import '../locales';
@@ -48,7 +48,6 @@ export function SettingsDialog({ rows, catalogue, onClose, onSaved }: SettingsDi
   const [plugins, setPlugins] = useState<string[]>(() => (initial.plugins && initial.plugins !== ALL ? initial.plugins.split(',').filter(Boolean) : []));
   const [note, setNote] = useState<{ added: string[]; dropped: string[] }>({ added: [], dropped: [] });
   const [touched, setTouched] = useState<ReadonlySet<Option>>(new Set());
-  const [saving, setSaving] = useState(false);
   const touch = (option: Option) => setTouched((prev) => new Set(prev).add(option));
 
   const nameOf = (id: string) => {
@@ -69,24 +68,19 @@ export function SettingsDialog({ rows, catalogue, onClose, onSaved }: SettingsDi
     return query;
   };
 
-  const save = async () => {
-    if (saving) return;
-    const query = changes();
-    if (Object.keys(query).length === 0) {
+  const dialog = useRecordDialog<Row[], Record<string, string>>({
+    initial: rows,
+    prepare: () => {
+      const query = changes();
+      if (Object.keys(query).length > 0) return query;
       Message.warning({ id: 'tenant:nothing-changed', content: t('tenant.nothingChanged') });
-      return;
-    }
-    setSaving(true);
-    try {
-      await http.post('/api/blade-system/tenant/setting', undefined, { params: { ids: rows.map((r) => r.id).join(','), ...query } });
-    } catch {
-      setSaving(false); // the toast said why; the dialog keeps what was chosen
-      return;
-    }
-    toastSuccess(t('tenant.settingSaved'));
-    onSaved();
-    onClose();
-  };
+      return null;
+    },
+    save: (query) => http.post('/api/blade-system/tenant/setting', undefined, { params: { ids: rows.map((r) => r.id).join(','), ...query } }),
+    success: t('tenant.settingSaved'),
+    onSaved,
+    onClose,
+  });
 
   const pluginOptions = (items: readonly PluginInfo[]) =>
     items.map((p) => ({
@@ -100,104 +94,94 @@ export function SettingsDialog({ rows, catalogue, onClose, onSaved }: SettingsDi
     }));
 
   return (
-    <Modal
-      visible
+    <RecordDialog
+      dialog={dialog}
       title={rows.length === 1 ? t('tenant.settingsOf', { name: String(rows[0]!.tenantName ?? '') }) : t('tenant.settingsMany', { count: rows.length })}
-      style={{ width: 640, maxWidth: 'calc(100vw - 32px)' }}
-      onCancel={onClose}
-      maskClosable={false}
-      escToExit
-      footer={
-        <DialogFooter saving={saving} onCancel={onClose} onSave={() => void save()} testId="tenant-setting-save" />
-      }
+      width={640}
+      className="ba-tenant-settings"
+      testId="tenant-setting-save"
     >
-      <div
-        className="ba-tenant-settings"
-        onKeyDown={(event) => {
-          if (isSubmitEnter(event)) {
-            event.preventDefault();
-            void save();
-          }
-        }}
-      >
-        {rows.length > 1 ? <Alert type="info" content={t('tenant.manyHint', { count: rows.length })} style={{ marginBottom: 16 }} /> : null}
-        <Form layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 19 }}>
-          <Form.Item label={t('tenant.accountNumber')} extra={t('tenant.accountNumberHint')}>
-            <InputNumber
-              min={-1}
-              max={1_000_000}
-              precision={0}
-              value={accountNumber}
-              placeholder={initial.accountNumber === undefined ? t('tenant.mixed') : undefined}
-              aria-label={t('tenant.accountNumber')}
-              onChange={(value) => {
-                setAccountNumber(value === undefined || value === null || Number.isNaN(Number(value)) ? undefined : Number(value));
-                touch('accountNumber');
-              }}
-              style={{ width: 200 }}
-            />
-          </Form.Item>
-          <Form.Item label={t('tenant.expireTime')} extra={t('tenant.expireTimeHint')}>
-            <DatePicker
-              showTime
-              format={DATETIME_FORMAT}
-              value={expireTime || undefined}
-              placeholder={initial.expireTime === undefined ? t('tenant.mixed') : t('tenant.never')}
-              onChange={(value: string | undefined) => {
-                setExpireTime(value ?? '');
-                touch('expireTime');
-              }}
-              style={{ width: 240 }}
-            />
-          </Form.Item>
-          <Form.Item label={t('tenant.plugins')}>
-            {catalogue.failed ? (
-              <Result
-                status="warning"
-                title={t('tenant.pluginsFailed')}
-                extra={
-                  <Button size="small" onClick={catalogue.reload}>
-                    {t('crud.retry')}
-                  </Button>
-                }
+      {() => (
+        <>
+          {rows.length > 1 ? <Alert type="info" content={t('tenant.manyHint', { count: rows.length })} style={{ marginBottom: 16 }} /> : null}
+          <Form layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 19 }}>
+            <Form.Item label={t('tenant.accountNumber')} extra={t('tenant.accountNumberHint')}>
+              <InputNumber
+                min={-1}
+                max={1_000_000}
+                precision={0}
+                value={accountNumber}
+                placeholder={initial.accountNumber === undefined ? t('tenant.mixed') : undefined}
+                aria-label={t('tenant.accountNumber')}
+                onChange={(value) => {
+                  setAccountNumber(value === undefined || value === null || Number.isNaN(Number(value)) ? undefined : Number(value));
+                  touch('accountNumber');
+                }}
+                style={{ width: 200 }}
               />
-            ) : !catalogue.items ? (
-              <Spin tip={t('crud.loading')} />
-            ) : (
-              <div>
-                <Checkbox
-                  checked={all}
-                  onChange={(checked: boolean) => {
-                    setAll(checked);
-                    // Leaving "all": start from every plugin, to uncheck the unwanted ones.
-                    if (!checked && plugins.length === 0) setPlugins(installed.map((p) => p.id));
-                    setNote({ added: [], dropped: [] });
-                    touch('plugins');
-                  }}
-                >
-                  {t('tenant.allPlugins')}
-                </Checkbox>
-                <Checkbox.Group
-                  className="ba-tenant-plugins"
-                  direction="vertical"
-                  disabled={all}
-                  value={all ? installed.map((p) => p.id) : plugins}
-                  options={pluginOptions(installed)}
-                  onChange={(next: string[]) => {
-                    const result = choosePlugins(installed, plugins, next);
-                    setPlugins(result.chosen);
-                    setNote({ added: result.added, dropped: result.dropped });
-                    touch('plugins');
-                  }}
+            </Form.Item>
+            <Form.Item label={t('tenant.expireTime')} extra={t('tenant.expireTimeHint')}>
+              <DatePicker
+                showTime
+                format={DATETIME_FORMAT}
+                value={expireTime || undefined}
+                placeholder={initial.expireTime === undefined ? t('tenant.mixed') : t('tenant.never')}
+                onChange={(value: string | undefined) => {
+                  setExpireTime(value ?? '');
+                  touch('expireTime');
+                }}
+                style={{ width: 240 }}
+              />
+            </Form.Item>
+            <Form.Item label={t('tenant.plugins')}>
+              {catalogue.failed ? (
+                <Result
+                  status="warning"
+                  title={t('tenant.pluginsFailed')}
+                  extra={
+                    <Button size="small" onClick={catalogue.reload}>
+                      {t('crud.retry')}
+                    </Button>
+                  }
                 />
-                <Alert type="warning" showIcon content={t('tenant.requiresNote')} style={{ marginTop: 8 }} />
-                {note.added.length > 0 ? <Alert type="warning" content={t('tenant.requiredAdded', { names: names(note.added) })} style={{ marginTop: 8 }} /> : null}
-                {note.dropped.length > 0 ? <Alert type="warning" content={t('tenant.dependentsDropped', { names: names(note.dropped) })} style={{ marginTop: 8 }} /> : null}
-              </div>
-            )}
-          </Form.Item>
-        </Form>
-      </div>
-    </Modal>
+              ) : !catalogue.items ? (
+                <Spin tip={t('crud.loading')} />
+              ) : (
+                <div>
+                  <Checkbox
+                    checked={all}
+                    onChange={(checked: boolean) => {
+                      setAll(checked);
+                      // Leaving "all": start from every plugin, to uncheck the unwanted ones.
+                      if (!checked && plugins.length === 0) setPlugins(installed.map((p) => p.id));
+                      setNote({ added: [], dropped: [] });
+                      touch('plugins');
+                    }}
+                  >
+                    {t('tenant.allPlugins')}
+                  </Checkbox>
+                  <Checkbox.Group
+                    className="ba-tenant-plugins"
+                    direction="vertical"
+                    disabled={all}
+                    value={all ? installed.map((p) => p.id) : plugins}
+                    options={pluginOptions(installed)}
+                    onChange={(next: string[]) => {
+                      const result = choosePlugins(installed, plugins, next);
+                      setPlugins(result.chosen);
+                      setNote({ added: result.added, dropped: result.dropped });
+                      touch('plugins');
+                    }}
+                  />
+                  <Alert type="warning" showIcon content={t('tenant.requiresNote')} style={{ marginTop: 8 }} />
+                  {note.added.length > 0 ? <Alert type="warning" content={t('tenant.requiredAdded', { names: names(note.added) })} style={{ marginTop: 8 }} /> : null}
+                  {note.dropped.length > 0 ? <Alert type="warning" content={t('tenant.dependentsDropped', { names: names(note.dropped) })} style={{ marginTop: 8 }} /> : null}
+                </div>
+              )}
+            </Form.Item>
+          </Form>
+        </>
+      )}
+    </RecordDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Empty, Modal, Tree } from '@arco-design/web-react';
-import { DialogFooter, LoadState } from '../../../core/crud';
-import { http, toastSuccess } from '../../../core/http';
+import { Empty, Tree } from '@arco-design/web-react';
+import { DialogOpenings, RecordDialog, useRecordDialog, type DialogOpeningProps } from '../../../core/crud';
+import { http } from '../../../core/http';
 
 /** A node of `menu/grant-top-tree`. */
 export interface GrantNode {
@@ -41,8 +41,65 @@ function withAncestors(nodes: readonly GrantNode[], checked: ReadonlySet<string>
 
 export interface MenuGrantDialogProps {
   /** The top menus being configured (open while set). */
-  topMenus: { id: string; name: string }[] | null;
+  topMenus: TopMenu[] | null;
   onClose: () => void;
+}
+
+async function loadGrant(idsKey: string): Promise<Grant> {
+  const [tree, keys] = await Promise.all([
+    http.get<{ menu?: GrantNode[] }>('/api/blade-system/menu/grant-top-tree'),
+    http.get<{ menu?: string[] }>('/api/blade-system/menu/top-tree-keys', { params: { topMenuIds: idsKey } }),
+  ]);
+  const menu = tree.data?.menu ?? [];
+  // Only leaves are checked by key: a parent shows checked (or half) from its children.
+  const leaves = new Set(leafKeys(menu));
+  return { menu, checked: (keys.data?.menu ?? []).filter((key) => leaves.has(key)) };
+}
+
+type TopMenu = { id: string; name: string };
+
+function MenuGrantModal({ topMenus, opening, onClose }: { topMenus: TopMenu[]; opening: DialogOpeningProps; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const ids = topMenus.map((m) => m.id);
+  const dialog = useRecordDialog<Grant, string[]>({
+    load: () => loadGrant(ids.join(',')),
+    prepare: (grant) => withAncestors(grant.menu, new Set(grant.checked)),
+    save: (menuIds) => http.post('/api/blade-system/topmenu/grant', { topMenuIds: ids, menuIds }),
+    success: t('topmenu.saved'),
+    onClose,
+  });
+  const menu = dialog.data?.menu;
+  const data = useMemo(() => treeData(menu ?? [], i18n.language === 'en'), [menu, i18n.language]);
+
+  return (
+    <RecordDialog
+      dialog={dialog}
+      opening={opening}
+      title={t('topmenu.settingOf', { names: topMenus.map((m) => m.name).join('、') })}
+      width={520}
+      className="ba-topmenu-grant"
+      testId="topmenu-grant-save"
+      submitOnEnter={(event) => event.key === 'Enter' && !event.nativeEvent.isComposing}
+    >
+      {(grant) =>
+        data.length === 0 ? (
+          <Empty description={t('topmenu.noMenus')} />
+        ) : (
+          <div className="ba-topmenu-grant-body" role="group" aria-label={t('topmenu.menus')}>
+            <Tree
+              checkable
+              blockNode
+              actionOnClick="check"
+              treeData={data}
+              checkedKeys={grant.checked}
+              onCheck={(keys) => dialog.setData((prev) => (prev ? { ...prev, checked: keys.map(String) } : prev))}
+              defaultExpandedKeys={data.map((n) => n.key)}
+            />
+          </div>
+        )
+      }
+    </RecordDialog>
+  );
 }
 
 /**
@@ -51,99 +108,5 @@ export interface MenuGrantDialogProps {
  * so the tree holds together under the top menu). Esc closes, Enter saves.
  */
 export function MenuGrantDialog({ topMenus, onClose }: MenuGrantDialogProps) {
-  const { t, i18n } = useTranslation();
-  const ids = topMenus?.map((m) => m.id) ?? [];
-  const idsKey = ids.join(',');
-  const [grant, setGrant] = useState<Grant | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [checked, setChecked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-
-  const load = useCallback(() => {
-    if (!idsKey) return;
-    setGrant(null);
-    setFailed(false);
-    let live = true;
-    Promise.all([
-      http.get<{ menu?: GrantNode[] }>('/api/blade-system/menu/grant-top-tree'),
-      http.get<{ menu?: string[] }>('/api/blade-system/menu/top-tree-keys', { params: { topMenuIds: idsKey } }),
-    ])
-      .then(([tree, keys]) => {
-        if (!live) return;
-        const menu = tree.data?.menu ?? [];
-        // Only leaves are checked by key: a parent shows checked (or half) from its children.
-        const leaves = new Set(leafKeys(menu));
-        const initial = (keys.data?.menu ?? []).filter((key) => leaves.has(key));
-        setGrant({ menu, checked: initial });
-        setChecked(initial);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [idsKey]);
-  useEffect(() => load(), [load]);
-
-  const data = useMemo(() => treeData(grant?.menu ?? [], i18n.language === 'en'), [grant, i18n.language]);
-
-  const save = async () => {
-    if (!grant || saving || !idsKey) return;
-    setSaving(true);
-    try {
-      await http.post('/api/blade-system/topmenu/grant', { topMenuIds: ids, menuIds: withAncestors(grant.menu, new Set(checked)) });
-    } catch {
-      setSaving(false); // the toast said why; the dialog stays as it was
-      return;
-    }
-    setSaving(false);
-    toastSuccess(t('topmenu.saved'));
-    onClose();
-  };
-
-  const names = topMenus?.map((m) => m.name).join('、') ?? '';
-  return (
-    <Modal
-      className="ba-topmenu-grant"
-      visible={topMenus !== null}
-      title={t('topmenu.settingOf', { names })}
-      style={{ width: 520, maxWidth: 'calc(100vw - 32px)' }}
-      onCancel={onClose}
-      maskClosable={false}
-      escToExit
-      unmountOnExit
-      footer={
-        <DialogFooter saving={saving} ready={!!grant} onCancel={onClose} onSave={() => void save()} testId="topmenu-grant-save" />
-      }
-    >
-      <div
-        className="ba-topmenu-grant-body"
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
-            event.preventDefault();
-            void save();
-          }
-        }}
-      >
-        <LoadState failed={failed} data={grant} onRetry={() => load()}>
-          {() =>
-            data.length === 0 ? (
-              <Empty description={t('topmenu.noMenus')} />
-            ) : (
-              <div role="group" aria-label={t('topmenu.menus')}>
-                <Tree
-                  checkable
-                  blockNode
-                  actionOnClick="check"
-                  treeData={data}
-                  checkedKeys={checked}
-                  onCheck={(keys) => setChecked(keys.map(String))}
-                  defaultExpandedKeys={data.map((n) => n.key)}
-                />
-              </div>
-            )
-          }
-        </LoadState>
-      </div>
-    </Modal>
-  );
+  return <DialogOpenings state={topMenus}>{(state, opening) => <MenuGrantModal topMenus={state} opening={opening} onClose={onClose} />}</DialogOpenings>;
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Form, Modal, Spin, TreeSelect } from '@arco-design/web-react';
-import { DialogFooter } from '../../../core/crud';
-import { http, toastSuccess } from '../../../core/http';
-import { loadRoleTree, useLoaded, type TreeNode } from './options';
+import { Alert, Form, TreeSelect } from '@arco-design/web-react';
+import { RecordDialog, useRecordDialog } from '../../../core/crud';
+import { http } from '../../../core/http';
+import { loadRoleTree, type TreeNode } from './options';
 
 export interface GrantDialogProps {
   /** The users whose roles are set, with the roles shown at first (one user: theirs). */
@@ -12,61 +11,44 @@ export interface GrantDialogProps {
   onDone: () => void;
 }
 
+interface Roles {
+  tree: TreeNode[];
+  /** The role tree could not be read (no permission to see it, say): a note instead of an error toast. */
+  failed: boolean;
+}
+
 function GrantForm({ target, onClose, onDone }: Required<Pick<GrantDialogProps, 'onClose' | 'onDone'>> & { target: { userIds: string[]; roleIds: string[] } }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ roleIds: string[] }>();
-  const roles = useLoaded(loadRoleTree, [] as TreeNode[]);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async () => {
-    if (saving) return;
-    let values: { roleIds: string[] };
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await http.post('/api/blade-user/grant', undefined, { params: { userIds: target.userIds.join(','), roleIds: values.roleIds.join(',') } });
-    } catch {
-      setSaving(false);
-      return;
-    }
-    toastSuccess(t('user.success'));
-    onDone();
-    onClose();
-  };
+  const dialog = useRecordDialog<Roles, { roleIds: string[] }>({
+    load: () => loadRoleTree().then((tree): Roles => ({ tree, failed: false }), (): Roles => ({ tree: [], failed: true })),
+    prepare: () => form.validate(),
+    save: (values) => http.post('/api/blade-user/grant', undefined, { params: { userIds: target.userIds.join(','), roleIds: values.roleIds.join(',') } }),
+    success: t('user.success'),
+    onSaved: onDone,
+    onClose,
+  });
 
   return (
-    <Modal
-      className="ba-user-small-dialog"
-      visible
-      title={t('user.grantTitle')}
-      onCancel={onClose}
-      maskClosable={false}
-      escToExit
-      footer={
-        <DialogFooter saving={saving} ready={roles.state !== 'loading'} onCancel={onClose} onSave={() => void submit()} saveLabel={t('crud.confirm')} testId="grant-save" />
-      }
-    >
-      <p className="ba-user-hint">{t('user.grantFor', { count: target.userIds.length })}</p>
-      {roles.state === 'failed' ? <Alert className="ba-user-alert" type="warning" content={t('user.optionsFailed')} /> : null}
-      {roles.state === 'loading' ? (
-        <Spin />
-      ) : (
-        <Form form={form} layout="vertical" initialValues={{ roleIds: target.roleIds }}>
-          <Form.Item
-            field="roleIds"
-            label={t('user.roles')}
-            rules={[{ validator: (v: unknown, cb: (m?: string) => void) => cb(Array.isArray(v) && v.length > 0 ? undefined : t('user.rolesRequired')) }]}
-            validateTrigger={['onChange']}
-          >
-            <TreeSelect multiple allowClear treeData={roles.data} fieldNames={{ key: 'id', title: 'title', children: 'children' }} placeholder={t('user.rolesRequired')} treeProps={{ blockNode: true }} />
-          </Form.Item>
-        </Form>
+    <RecordDialog dialog={dialog} title={t('user.grantTitle')} className="ba-user-small-dialog" saveLabel={t('crud.confirm')} testId="grant-save">
+      {(roles) => (
+        <>
+          <p className="ba-user-hint">{t('user.grantFor', { count: target.userIds.length })}</p>
+          {roles.failed ? <Alert className="ba-user-alert" type="warning" content={t('user.optionsFailed')} /> : null}
+          <Form form={form} layout="vertical" initialValues={{ roleIds: target.roleIds }}>
+            <Form.Item
+              field="roleIds"
+              label={t('user.roles')}
+              required
+              rules={[{ validator: (v: unknown, cb: (m?: string) => void) => cb(Array.isArray(v) && v.length > 0 ? undefined : t('user.rolesRequired')) }]}
+              validateTrigger={['onChange']}
+            >
+              <TreeSelect multiple allowClear treeData={roles.tree} fieldNames={{ key: 'id', title: 'title', children: 'children' }} placeholder={t('user.rolesRequired')} treeProps={{ blockNode: true }} />
+            </Form.Item>
+          </Form>
+        </>
       )}
-    </Modal>
+    </RecordDialog>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Message, Modal, Space, Switch, Table } from '@arco-design/web-react';
+import { Alert, Button, Message, Space, Switch, Table } from '@arco-design/web-react';
 import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
+import { RecordDialog, useRecordDialog } from '../../../core/crud';
 import { http } from '../../../core/http';
 import { currentLanguage } from '../../../core/i18n';
 import { downloadFile } from './download';
@@ -49,15 +50,14 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
     }
   };
 
+  // Not a save that closes: the upload answers with a report, shown here until the dialog is closed.
+  const dialog = useRecordDialog<true>({ initial: true, onClose });
   return (
-    <Modal
-      className="ba-user-import"
-      visible
+    <RecordDialog
+      dialog={dialog}
       title={t('user.importTitle')}
-      onCancel={onClose}
-      maskClosable={false}
-      escToExit
-      style={{ width: 720, maxWidth: 'calc(100vw - 32px)' }}
+      width={720}
+      className="ba-user-import"
       footer={
         <>
           <Button onClick={onClose}>{t('crud.close')}</Button>
@@ -67,66 +67,68 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported: 
         </>
       }
     >
-      <Space direction="vertical" size="medium" style={{ width: '100%' }}>
-        <Alert type="info" content={t('user.templateHint')} />
-        <Space wrap>
-          <Button
-            icon={<IconDownload />}
-            onClick={() =>
-              void downloadFile('/api/blade-user/export-template', { language: currentLanguage() }, currentLanguage() === 'en' ? 'user-template.xlsx' : '用户导入模板.xlsx').catch(() => undefined)
-            }
-          >
-            {t('user.template')}
-          </Button>
-          <Button icon={<IconUpload />} onClick={() => input.current?.click()}>
-            {t('user.chooseFile')}
-          </Button>
-          <span className="ba-user-file" aria-live="polite">
-            {file?.name ?? ''}
-          </span>
-          <input
-            ref={input}
-            type="file"
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            hidden
-            data-testid="import-file"
-            aria-label={t('user.chooseFile')}
-            onChange={(event) => {
-              choose(event.target.files?.[0]);
-              event.target.value = ''; // the same file can be chosen again after a fix
-            }}
-          />
-        </Space>
-        <label className="ba-user-cover">
-          <Switch size="small" checked={covered} onChange={setCovered} aria-label={t('user.cover')} /> {t('user.cover')}
-          <span className="ba-user-hint">{t('user.coverHint')}</span>
-        </label>
-        {report ? (
-          <div className="ba-user-report" role="status">
-            <Alert
-              type={report.rejected.length ? 'warning' : 'success'}
-              content={t('user.report', { total: report.total, created: report.created, updated: report.updated, rejected: report.rejected.length })}
+      {() => (
+        <Space direction="vertical" size="medium" style={{ width: '100%' }}>
+          <Alert type="info" content={t('user.templateHint')} />
+          <Space wrap>
+            <Button
+              icon={<IconDownload />}
+              onClick={() =>
+                void downloadFile('/api/blade-user/export-template', { language: currentLanguage() }, currentLanguage() === 'en' ? 'user-template.xlsx' : '用户导入模板.xlsx').catch(() => undefined)
+              }
+            >
+              {t('user.template')}
+            </Button>
+            <Button icon={<IconUpload />} onClick={() => input.current?.click()}>
+              {t('user.chooseFile')}
+            </Button>
+            <span className="ba-user-file" aria-live="polite">
+              {file?.name ?? ''}
+            </span>
+            <input
+              ref={input}
+              type="file"
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              hidden
+              data-testid="import-file"
+              aria-label={t('user.chooseFile')}
+              onChange={(event) => {
+                choose(event.target.files?.[0]);
+                event.target.value = ''; // the same file can be chosen again after a fix
+              }}
             />
-            {report.rejected.length ? (
-              <Table
-                size="small"
-                rowKey="row"
-                border={{ wrapper: true, cell: true }}
-                pagination={report.rejected.length > 10 ? { pageSize: 10, size: 'mini' } : false}
-                data={report.rejected}
-                columns={[
-                  { title: t('user.reportRow'), dataIndex: 'row', width: 72 },
-                  { title: t('user.reportAccount'), dataIndex: 'account', width: 160 },
-                  { title: t('user.reportReason'), dataIndex: 'reason' },
-                ]}
+          </Space>
+          <label className="ba-user-cover">
+            <Switch size="small" checked={covered} onChange={setCovered} aria-label={t('user.cover')} /> {t('user.cover')}
+            <span className="ba-user-hint">{t('user.coverHint')}</span>
+          </label>
+          {report ? (
+            <div className="ba-user-report" role="status">
+              <Alert
+                type={report.rejected.length ? 'warning' : 'success'}
+                content={t('user.report', { total: report.total, created: report.created, updated: report.updated, rejected: report.rejected.length })}
               />
-            ) : (
-              <p className="ba-user-hint">{t('user.allImported')}</p>
-            )}
-          </div>
-        ) : null}
-      </Space>
-    </Modal>
+              {report.rejected.length ? (
+                <Table
+                  size="small"
+                  rowKey="row"
+                  border={{ wrapper: true, cell: true }}
+                  pagination={report.rejected.length > 10 ? { pageSize: 10, size: 'mini' } : false}
+                  data={report.rejected}
+                  columns={[
+                    { title: t('user.reportRow'), dataIndex: 'row', width: 72 },
+                    { title: t('user.reportAccount'), dataIndex: 'account', width: 160 },
+                    { title: t('user.reportReason'), dataIndex: 'reason' },
+                  ]}
+                />
+              ) : (
+                <p className="ba-user-hint">{t('user.allImported')}</p>
+              )}
+            </div>
+          ) : null}
+        </Space>
+      )}
+    </RecordDialog>
   );
 }
 

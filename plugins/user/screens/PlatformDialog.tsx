@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Input, Modal, Select } from '@arco-design/web-react';
-import { DialogFooter, LoadState } from '../../../core/crud';
-import { http, toastSuccess } from '../../../core/http';
+import { Form, Input, Select } from '@arco-design/web-react';
+import { RecordDialog, useRecordDialog } from '../../../core/crud';
+import { http } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import { USER_TYPES } from '../entities';
 
@@ -21,58 +20,18 @@ interface Values {
 function PlatformForm({ userId, onClose }: { userId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [detail, setDetail] = useState<PlatformDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    setDetail(null);
-    http
-      .get<PlatformDetail | null>('/api/blade-user/platform-detail', { params: { id: userId } })
-      .then((res) => live && setDetail(res.data ?? {}))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [userId, round]);
+  const dialog = useRecordDialog<PlatformDetail, Values>({
+    load: async () => (await http.get<PlatformDetail | null>('/api/blade-user/platform-detail', { params: { id: userId } })).data ?? {},
+    prepare: () => form.validate(),
+    save: (values) => http.post('/api/blade-user/update-platform', undefined, { params: { userId, userType: values.userType, userExt: values.userExt ?? '' } }),
+    success: t('user.success'),
+    onClose,
+  });
 
   const typeOf = (d: PlatformDetail) => (USER_TYPES.some((u) => u.value === d.userType) ? d.userType! : 1);
-  const submit = async () => {
-    if (saving || !detail) return;
-    let values: Values;
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await http.post('/api/blade-user/update-platform', undefined, { params: { userId, userType: values.userType, userExt: values.userExt ?? '' } });
-    } catch {
-      setSaving(false);
-      return;
-    }
-    toastSuccess(t('user.success'));
-    onClose();
-  };
-
   return (
-    <Modal
-      className="ba-user-small-dialog"
-      visible
-      title={t('user.platformTitle')}
-      onCancel={onClose}
-      maskClosable={false}
-      escToExit
-      footer={
-        <DialogFooter saving={saving} ready={!!detail} onCancel={onClose} onSave={() => void submit()} saveLabel={t('crud.confirm')} testId="platform-save" />
-      }
-    >
-      <LoadState failed={failed} data={detail} onRetry={() => setRound((r) => r + 1)}>
-        {(detail) => (
+    <RecordDialog dialog={dialog} title={t('user.platformTitle')} className="ba-user-small-dialog" saveLabel={t('crud.confirm')} testId="platform-save">
+      {(detail) => (
         <Form
           form={form}
           layout="vertical"
@@ -91,10 +50,9 @@ function PlatformForm({ userId, onClose }: { userId: string; onClose: () => void
           <Form.Item field="userExt" label={t('user.userExt')} extra={t('user.userExtHint')} rules={[{ maxLength: 255, message: t('crud.tooLong', { label: t('user.userExt'), max: 255 }) }]}>
             <Input.TextArea maxLength={255} showWordLimit autoSize={{ minRows: 3, maxRows: 8 }} />
           </Form.Item>
-          </Form>
-        )}
-      </LoadState>
-    </Modal>
+        </Form>
+      )}
+    </RecordDialog>
   );
 }
 

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, DatePicker, Form, Grid, Input, Modal, Select, TreeSelect } from '@arco-design/web-react';
+import { Alert, DatePicker, Form, Grid, Input, Select, TreeSelect } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
-import { DIALOG_WIDTH, DialogFooter, fieldLabel, fieldPlaceholder, fieldRules, isSubmitEnter, LoadState, useDialogOpenings, type FormMode, type Row } from '../../../core/crud';
-import { http, toastSuccess } from '../../../core/http';
+import { DIALOG_WIDTH, DialogOpenings, fieldLabel, fieldPlaceholder, fieldRules, RecordDialog, useRecordDialog, type DialogOpeningProps, type FormMode, type Row } from '../../../core/crud';
+import { http } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import type { FieldDef } from '../../../core/schema/entity';
 import { MSG_PHONE_FORMAT, MSG_PHONE_LENGTH, USER_STATUS, userScreenEntity } from '../entities';
@@ -28,7 +28,7 @@ export interface UserDialogProps {
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
-/** SPEC §5 mobile rules, in order: 11 digits long, then starting with 1 (an empty phone is allowed here). */
+/** The mobile number rules, in order: 11 digits long, then starting with 1 (an empty phone is allowed here). */
 function phoneRules(): RulesProps[] {
   return [
     {
@@ -75,54 +75,23 @@ function body(values: Row, loaded: Row, mode: FormMode): Row {
   return out;
 }
 
-function DialogModal({ state, visible, afterClose, depts, onClose, onSaved }: Omit<UserDialogProps, 'state'> & { state: UserDialogState; visible: boolean; afterClose: () => void }) {
+function UserModal({ state, opening, depts, onClose, onSaved }: Omit<UserDialogProps, 'state'> & { state: UserDialogState; opening: DialogOpeningProps }) {
   const { t } = useTranslation();
-  const { mode } = state;
+  const { mode, id } = state;
   const view = mode === 'view';
   const [form] = Form.useForm<Row>();
   const uid = `ba-user-${useId().replace(/[^\w-]/g, '')}`;
-  const [loaded, setLoaded] = useState<Row | null>(mode === 'add' ? { userType: 1, status: 1, roleId: [], deptId: [], postId: [] } : null);
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const saved = useRef(false);
   const roles = useLoaded(loadRoleTree, [] as TreeNode[]);
   const posts = useLoaded(loadPosts, []);
-
-  const load = useCallback(() => {
-    if (mode === 'add' || !state.id) return;
-    setFailed(false);
-    setLoaded(null);
-    let live = true;
-    http
-      .get<Row | null>('/api/blade-user/detail', { params: { id: state.id } })
-      .then((res) => live && setLoaded(formValues(res.data ?? {})))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [mode, state.id]);
-  useEffect(() => load(), [load]);
-
-  const submit = async () => {
-    if (view || saving || !loaded || saved.current) return;
-    let values: Row;
-    try {
-      values = await form.validate();
-    } catch {
-      return; // the messages are on the fields
-    }
-    setSaving(true);
-    try {
-      await http.post(mode === 'add' ? '/api/blade-user/submit' : '/api/blade-user/update', body(values, loaded, mode));
-    } catch {
-      setSaving(false); // the toast said why; the dialog keeps what was typed
-      return;
-    }
-    saved.current = true;
-    toastSuccess(t(mode === 'add' ? 'crud.addSuccess' : 'crud.updateSuccess'));
-    onSaved();
-    onClose();
-  };
+  const dialog = useRecordDialog<Row, Row>({
+    load: mode === 'add' || !id ? undefined : async () => formValues((await http.get<Row | null>('/api/blade-user/detail', { params: { id } })).data ?? {}),
+    initial: mode === 'add' ? { userType: 1, status: 1, roleId: [], deptId: [], postId: [] } : undefined,
+    prepare: async (loaded) => body(await form.validate(), loaded, mode),
+    save: view ? undefined : (sent) => http.post(mode === 'add' ? '/api/blade-user/submit' : '/api/blade-user/update', sent),
+    success: t(mode === 'add' ? 'crud.addSuccess' : 'crud.updateSuccess'),
+    onSaved,
+    onClose,
+  });
 
   const choices = (field: FieldDef) => (field.options ?? []).map((o) => ({ value: o.value, label: localText(o.label) }));
   const placeholder = (field: FieldDef) => (view ? undefined : fieldPlaceholder(field));
@@ -169,115 +138,85 @@ function DialogModal({ state, visible, afterClose, depts, onClose, onSaved }: Om
 
   const heading = t(mode === 'add' ? 'user.titleAdd' : mode === 'edit' ? 'user.titleEdit' : 'user.titleView');
   const optionsFailed = !view && (roles.state === 'failed' || posts.state === 'failed');
-  const footer = view ? (
-    <Button onClick={onClose}>{t('crud.close')}</Button>
-  ) : (
-    <DialogFooter saving={saving} ready={!!loaded} onCancel={onClose} onSave={() => void submit()} saveLabel={t(mode === 'add' ? 'crud.save' : 'crud.update')} testId="user-save" />
-  );
-
   return (
-    <Modal
-      className="ba-crud-dialog ba-user-dialog"
-      visible={visible}
-      title={heading}
-      style={{ width: DIALOG_WIDTH, maxWidth: 'calc(100vw - 32px)' }}
-      footer={footer}
-      onCancel={onClose}
-      maskClosable={false}
-      escToExit
-      afterClose={afterClose}
-    >
-      <div className="ba-crud-dialog-body">
-        <LoadState failed={failed} data={loaded} onRetry={() => void load()}>
-          {(loaded) => (
-          <div
-            className={`ba-crud-form${view ? ' is-view' : ''}`}
-            onKeyDown={(event) => {
-              if (!view && isSubmitEnter(event)) {
-                event.preventDefault();
-                void submit();
-              }
+    <RecordDialog dialog={dialog} opening={opening} title={heading} width={DIALOG_WIDTH} className="ba-crud-dialog ba-user-dialog" saveLabel={t(mode === 'add' ? 'crud.save' : 'crud.update')} testId="user-save">
+      {(loaded) => (
+        <div className={`ba-crud-form${view ? ' is-view' : ''}`}>
+          {optionsFailed ? <Alert className="ba-user-alert" type="warning" content={t('user.optionsFailed')} /> : null}
+          <Form
+            id={uid}
+            form={form}
+            layout="horizontal"
+            labelAlign="right"
+            disabled={view}
+            initialValues={loaded}
+            scrollToFirstError
+            onValuesChange={(changed) => {
+              // A field showing an error is checked again as it changes (its first check is on blur);
+              // a new password re-checks its confirmation.
+              const names = Object.keys(changed).filter((name) => form.getFieldError(name));
+              if ('password' in changed && form.getFieldValue('password2')) names.push('password2');
+              if (names.length) void form.validate(names).catch(() => undefined);
             }}
           >
-            {optionsFailed ? <Alert className="ba-user-alert" type="warning" content={t('user.optionsFailed')} /> : null}
-            <Form
-              id={uid}
-              form={form}
-              layout="horizontal"
-              labelAlign="right"
-              disabled={view}
-              initialValues={loaded}
-              scrollToFirstError
-              onValuesChange={(changed) => {
-                // A field showing an error is checked again as it changes (its first check is on blur);
-                // a new password re-checks its confirmation.
-                const names = Object.keys(changed).filter((name) => form.getFieldError(name));
-                if ('password' in changed && form.getFieldValue('password2')) names.push('password2');
-                if (names.length) void form.validate(names).catch(() => undefined);
-              }}
-            >
-              {section(
-                t('user.basic'),
-                <>
-                  {text('account')}
-                  {select('userType')}
-                  {mode === 'add' ? (
-                    <>
-                      {password('password')}
-                      {password('password2')}
-                    </>
-                  ) : null}
-                </>,
-              )}
-              {section(
-                t('user.detail'),
-                <>
-                  {text('name')}
-                  {text('realName')}
-                  {text('phone', phoneRules())}
-                  {text('email')}
-                  {select('sex')}
-                  {item('birthday', fieldLabel(F.birthday), <DatePicker format="YYYY-MM-DD" placeholder={placeholder(F.birthday)} style={{ width: '100%' }} />, [], ['onChange'])}
-                  {item(
-                    'status',
-                    fieldLabel(F.status),
-                    <Select options={USER_STATUS.map((s) => ({ value: s.value, label: localText(s.label) }))} placeholder={placeholder(F.status)} />,
-                    [],
-                    ['onChange'],
-                  )}
-                </>,
-              )}
-              {section(
-                t('user.duty'),
-                <>
-                  {text('code')}
-                  {tree('roleId', roles.data)}
-                  {tree('deptId', depts)}
-                  {item(
-                    'postId',
-                    fieldLabel(F.postId),
-                    <Select mode="multiple" allowClear={!view} options={posts.data} placeholder={placeholder(F.postId)} />,
-                    [],
-                    ['onChange'],
-                  )}
-                </>,
-              )}
-            </Form>
-          </div>
-        )}
-      </LoadState>
-      </div>
-    </Modal>
+            {section(
+              t('user.basic'),
+              <>
+                {text('account')}
+                {select('userType')}
+                {mode === 'add' ? (
+                  <>
+                    {password('password')}
+                    {password('password2')}
+                  </>
+                ) : null}
+              </>,
+            )}
+            {section(
+              t('user.detail'),
+              <>
+                {text('name')}
+                {text('realName')}
+                {text('phone', phoneRules())}
+                {text('email')}
+                {select('sex')}
+                {item('birthday', fieldLabel(F.birthday), <DatePicker format="YYYY-MM-DD" placeholder={placeholder(F.birthday)} style={{ width: '100%' }} />, [], ['onChange'])}
+                {item(
+                  'status',
+                  fieldLabel(F.status),
+                  <Select options={USER_STATUS.map((s) => ({ value: s.value, label: localText(s.label) }))} placeholder={placeholder(F.status)} />,
+                  [],
+                  ['onChange'],
+                )}
+              </>,
+            )}
+            {section(
+              t('user.duty'),
+              <>
+                {text('code')}
+                {tree('roleId', roles.data)}
+                {tree('deptId', depts)}
+                {item(
+                  'postId',
+                  fieldLabel(F.postId),
+                  <Select mode="multiple" allowClear={!view} options={posts.data} placeholder={placeholder(F.postId)} />,
+                  [],
+                  ['onChange'],
+                )}
+              </>,
+            )}
+          </Form>
+        </div>
+      )}
+    </RecordDialog>
   );
 }
 
 /**
  * Add, edit and view of a user, in three groups as BladeX's form (account, details, duties): roles and
  * departments from their trees, posts from the tenant's list; password and its confirmation on add only
- * (they must match); the mobile number's two rules of SPEC §5. Add sends `submit`, edit `update`.
+ * (they must match); the mobile number's two rules (11 digits, starting with 1). Add sends `submit`, edit `update`.
  */
 export function UserDialog(props: UserDialogProps) {
-  const { opening, visible, afterClose } = useDialogOpenings(props.state);
-  if (!opening) return null;
-  return <DialogModal key={opening.key} {...props} state={opening.state} visible={visible} afterClose={afterClose} />;
+  return <DialogOpenings state={props.state}>{(state, opening) => <UserModal {...props} state={state} opening={opening} />}</DialogOpenings>;
 }
