@@ -38,7 +38,7 @@ function NavigatorBinder() {
 /**
  * Applies the guard (guard.ts) on every location. It reads the session when the location changes
  * rather than reacting to it: sign-outs navigate by themselves, and locking redirects after the lock
- * button's short delay (SPEC §4), not at once.
+ * button's short delay (so its dialog closes first), not at once.
  */
 function Guard({ registry, children }: { registry: Registry; children: ReactNode }) {
   const location = useLocation();
@@ -50,6 +50,7 @@ function Guard({ registry, children }: { registry: Registry; children: ReactNode
     hasToken: session.token !== '',
     isLock: session.isLock,
     lockPath: siteConfig().lockPath,
+    isGuest: session.isGuest,
   });
   useEffect(() => {
     if (decision.logout) session.fedLogout();
@@ -129,7 +130,8 @@ function usePluginActivation(registry: Registry, loader: PluginLoader | undefine
   useEffect(
     () =>
       reaction(
-        () => (session.token && session.userInfo ? `${session.userInfo.tenant_id}/${session.userInfo.user_id}` : ''),
+        // A guest has no plugins: they may only apply for an account (the guard keeps them on /register).
+        () => (session.token && session.userInfo && !session.isGuest ? `${session.userInfo.tenant_id}/${session.userInfo.user_id}` : ''),
         (key) => {
           if (key && session.userInfo) {
             if (registry.user?.userId !== session.userInfo.user_id || registry.user.tenantId !== session.userInfo.tenant_id) {

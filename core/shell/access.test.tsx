@@ -55,6 +55,16 @@ describe('the guard and the lock page', () => {
     expect(guard({ ...base, isLock: true }).redirect).toBeNull();
     expect(guard({ ...base, hasCookie: false, hasToken: false }).redirect).toBe('/login');
   });
+
+  it('keeps a guest on the registration page, and a user who is no guest off it', () => {
+    const signedIn = { ...base, isAuth: true };
+    for (const pathname of ['/wel/index', '/system/user', '/login', '/lock']) {
+      expect(guard({ ...signedIn, pathname, isGuest: true }).redirect).toBe('/register');
+    }
+    expect(guard({ ...signedIn, pathname: '/register', isGuest: true }).redirect).toBeNull();
+    expect(guard({ ...signedIn, pathname: '/register' }).redirect).toBe('/');
+    expect(guard({ ...signedIn, pathname: '/register', hasCookie: false, hasToken: false }).redirect).toBe('/login');
+  });
 });
 
 describe('a screen reached by its address', () => {

@@ -8,8 +8,10 @@ import type { MenuState } from '../session/session';
  * The navigation guard as a pure function (the Guard component applies it on every location):
  * 1. a token cookie without a token in the store, or the reverse → local sign-out and /login;
  * 2. signed in and locked → anything but the lock page goes to the lock page;
- * 3. signed in and going to /login → /; to the lock page while nothing is locked → / too;
- * 4. not signed in → only routes with isAuth=false (and never the lock page), otherwise /login.
+ * 3. signed in as a guest (a third-party sign-in no account is bound to) → only the registration page;
+ *    a signed-in user who is no guest has nothing to do there → /;
+ * 4. signed in and going to /login → /; to the lock page while nothing is locked → / too;
+ * 5. not signed in → only routes with isAuth=false (and never the lock page), otherwise /login.
  */
 export interface GuardInput {
   pathname: string;
@@ -22,6 +24,9 @@ export interface GuardInput {
   isLock: boolean;
   lockPath: string;
   loginPath?: string;
+  /** Signed in through a third-party account with no system account behind it. */
+  isGuest?: boolean;
+  registerPath?: string;
 }
 
 export interface GuardDecision {
@@ -39,6 +44,9 @@ export function guard(input: GuardInput): GuardDecision {
   const signedIn = input.hasToken;
   if (signedIn) {
     if (input.isLock && input.pathname !== input.lockPath) return { logout: false, redirect: input.lockPath };
+    const register = input.registerPath ?? '/register';
+    if (input.isGuest) return { logout: false, redirect: input.pathname === register ? null : register };
+    if (input.pathname === register) return { logout: false, redirect: '/' };
     if (input.pathname === login) return { logout: false, redirect: '/' };
     if (input.pathname === input.lockPath && !input.isLock) return { logout: false, redirect: '/' };
     return { logout: false, redirect: null };

@@ -12,6 +12,8 @@ export const shellPlugin = definePlugin({
   ...shellManifest,
   routes: [
     { path: '/login', layout: 'blank', load: () => import('./pages/LoginPage'), meta: { ...publicPage, title: { zh: '登录', en: 'Sign in' } } },
+    // A guest (a third-party sign-in no account is bound to) is kept here by the guard.
+    { path: '/register', layout: 'blank', load: () => import('./register/RegisterPage'), meta: { isTab: false, title: { zh: '用户信息注册', en: 'Register an account' } } },
     { path: '/lock', layout: 'blank', load: () => import('./pages/LockPage'), meta: { ...publicPage, title: { zh: '锁屏', en: 'Locked' } } },
     { path: '/403', layout: 'blank', load: () => import('./pages/ErrorPage'), meta: { ...publicPage, title: { zh: '403', en: '403' } } },
     { path: '/404', layout: 'blank', load: () => import('./pages/ErrorPage'), meta: { ...publicPage, title: { zh: '404', en: '404' } } },

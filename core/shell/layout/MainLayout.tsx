@@ -17,7 +17,6 @@ import { tabs } from '../../tabs/tabs';
 import { menuAccess } from '../guard';
 import { PageLoading } from '../PageLoading';
 import { preferences } from '../preferences';
-import RegisterDialog from '../register/RegisterDialog';
 import { matchRoute } from '../routing';
 import { usePageTitle } from '../title';
 import MenuSearch from '../topbar/MenuSearch';
@@ -137,7 +136,6 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
           <Panes values={values} current={current} location={location} routes={routes} />
         </main>
       </div>
-      <RegisterDialog />
       <MenuSearch />
     </div>
     </ConfigProvider>

@@ -98,7 +98,7 @@ const zh: Messages = {
   },
   register: {
     title: '用户信息注册',
-    intro: '你正在使用第三方账号登录，请申请一个系统账号，提交后需等待管理员审核。',
+    intro: '你用第三方账号「{{name}}」登录了，但它还没有关联本系统的账号，所以还不能使用系统。请在下面申请一个账号：管理员审核通过后，用这个账号登录即可。',
     tenantId: '租户编号',
     name: '用户姓名',
     account: '账号名称',
@@ -294,7 +294,7 @@ const en: Messages = {
   },
   register: {
     title: 'Register an account',
-    intro: 'You signed in with a third-party account. Apply for a system account; an administrator reviews it.',
+    intro: 'You signed in with the third-party account “{{name}}”, which is not linked to an account of this system yet, so you cannot use the system. Apply for an account below: once an administrator approves it, sign in with it.',
     tenantId: 'Tenant number',
     name: 'Name',
     account: 'Account name',

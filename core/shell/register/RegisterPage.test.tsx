@@ -9,7 +9,7 @@ import { http, type R } from '../../http';
 import { i18n } from '../../i18n';
 import { md5 } from '../../session/hash';
 import { session, type UserInfo } from '../../session/session';
-import { RegisterDialog, registerError } from './RegisterDialog';
+import { RegisterPage, registerError } from './RegisterPage';
 
 const guest = { user_id: '9', user_name: 'gh_octo', nick_name: 'Octo', real_name: 'Octo', role_name: 'guest', avatar: '', account: 'gh_octo', tenant_id: '000000', oauth_id: 'oauth-42', dept_id: '' } satisfies UserInfo;
 const ok = <T,>(data: T): R<T> => ({ code: 200, success: true, data, msg: '操作成功' });
@@ -70,13 +70,13 @@ describe('registerError', () => {
   });
 });
 
-describe('RegisterDialog', () => {
-  it('is hidden for a normal user', () => {
-    runInAction(() => (session.userInfo = { ...guest, role_name: 'user' }));
+describe('RegisterPage', () => {
+  it('says who signed in and why they cannot go on, and offers the tenant they signed in to', async () => {
     rs.spyOn(http, 'get').mockResolvedValue(ok({}));
-    render(<MemoryRouter><RegisterDialog /></MemoryRouter>);
-    expect(screen.queryByText('用户信息注册')).toBeNull();
-    runInAction(() => (session.userInfo = guest));
+    render(<MemoryRouter><RegisterPage /></MemoryRouter>);
+    expect(screen.getByRole('heading', { name: '用户信息注册' })).toBeTruthy();
+    expect(screen.getByText(/你用第三方账号「Octo」登录了，但它还没有关联本系统的账号/)).toBeTruthy();
+    expect(((await screen.findByPlaceholderText('租户编号')) as HTMLInputElement).value).toBe('000000');
   });
 
   it('runs the four checks in order with warning toasts, then registers and signs out', async () => {
@@ -84,11 +84,12 @@ describe('RegisterDialog', () => {
     const post = rs.spyOn(http, 'post').mockResolvedValue(ok(null));
     const logout = rs.spyOn(http, 'request').mockResolvedValue(ok(null));
     runInAction(() => (session.token = 'tok'));
-    render(<MemoryRouter><RegisterDialog /></MemoryRouter>);
+    render(<MemoryRouter><RegisterPage /></MemoryRouter>);
     // No tenant behind this site address: the tenant field is shown.
     await screen.findByPlaceholderText('租户编号');
     expect(get).toHaveBeenCalledWith('/api/blade-system/tenant/info', expect.objectContaining({ params: { domain: window.location.origin } }));
 
+    type('租户编号', '');
     expect(await clickSubmit()).toBe('请先输入租户编号');
     expect(document.querySelector('.arco-message-warning')).not.toBeNull();
     type('租户编号', '000000');
@@ -108,10 +109,8 @@ describe('RegisterDialog', () => {
       params: { tenantId: '000000', name: 'Octo Cat', account: 'octo', password: await md5('secret'), oauthId: 'oauth-42' },
     });
     await waitFor(() => expect(logout).toHaveBeenCalledWith('GET', '/api/blade-auth/oauth/logout', undefined, { silent: true }));
-    // Signed out: the session is cleared, so the dialog goes away.
     await waitFor(() => expect(session.userInfo).toBeNull());
     expect(session.token).toBe('');
-    await waitFor(() => expect(screen.queryByText('用户信息注册')).toBeNull());
     runInAction(() => (session.userInfo = guest));
   });
 
@@ -122,7 +121,7 @@ describe('RegisterDialog', () => {
     });
     rs.spyOn(http, 'get').mockResolvedValue(ok({ tenantId: '123456', domain: window.location.origin }));
     const post = rs.spyOn(http, 'post').mockResolvedValue({ code: 200, success: false, data: null, msg: '' });
-    render(<MemoryRouter><RegisterDialog /></MemoryRouter>);
+    render(<MemoryRouter><RegisterPage /></MemoryRouter>);
     await waitFor(() => expect(screen.getByRole('button', { name: /提交/ }).className).not.toContain('loading'));
     expect(screen.queryByPlaceholderText('租户编号')).toBeNull();
     type('账号名称', 'octo');
@@ -137,8 +136,10 @@ describe('RegisterDialog', () => {
     rs.spyOn(http, 'get').mockResolvedValue(ok({}));
     await act(() => i18n.changeLanguage('en'));
     try {
-      render(<MemoryRouter><RegisterDialog /></MemoryRouter>);
+      render(<MemoryRouter><RegisterPage /></MemoryRouter>);
+      expect(screen.getByText(/You signed in with the third-party account “Octo”/)).toBeTruthy();
       await screen.findByPlaceholderText('Tenant number');
+      type('Tenant number', '');
       expect(await clickSubmit()).toBe('please enter tenant number first');
       type('Tenant number', '000000');
       expect(await clickSubmit()).toBe('please enter account name first');
