@@ -1,13 +1,15 @@
+import { invalidateCache } from 'alova';
 import { afterEach, beforeEach, describe, expect, it as baseIt, rs } from '@rstest/core';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Message, Modal } from '@arco-design/web-react';
 import { runInAction } from 'mobx';
 import { session } from '../session/session';
 import { clearBrowserState, mockFetch, queryOf, setTestSite, type FetchCall } from '../testing/site';
 import { CrudPage } from './CrudPage';
-import { forgetDictionaries } from './dictionary';
+import { useCrudList } from './useCrudList';
 import { bookEntity } from './test-entity';
+import { renderAt } from './test-router';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
@@ -42,6 +44,7 @@ function library(count = 25, overrides: { submit?: (call: FetchCall) => unknown 
       const current = Number(q.get('current')), size = Number(q.get('size'));
       return ok({ records: rows.slice((current - 1) * size, current * size), total: rows.length, size, current, pages: Math.ceil(rows.length / size) });
     }
+    if (path === '/api/demo/note/page') return ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }); // another resource
     if (path === '/api/demo/book/detail') return ok(books.find((b) => b.id === q.get('id')));
     if (path === '/api/demo/book/submit') {
       if (overrides.submit) return overrides.submit(call) as never;
@@ -75,10 +78,10 @@ const dialog = () => document.querySelector('.ba-crud-dialog') as HTMLElement;
 const toast = (text: string) => waitFor(() => expect([...document.querySelectorAll('.arco-message')].map((e) => e.textContent)).toContain(text), { timeout: 3000 });
 
 describe('CrudPage', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     setTestSite();
     clearBrowserState();
-    forgetDictionaries();
+    await invalidateCache(); // nothing cached by an earlier test
   });
   afterEach(() => {
     act(() => {
@@ -91,7 +94,7 @@ describe('CrudPage', () => {
   it('renders the search fields, the columns (choices as labels) and paging from the definition', async () => {
     const { calls } = library();
     grant(...ALL);
-    render(<CrudPage entity={bookEntity} />);
+    renderAt(<CrudPage entity={bookEntity} />);
     expect(await screen.findByText('书1')).toBeTruthy();
 
     const search = screen.getByRole('search');
@@ -112,7 +115,7 @@ describe('CrudPage', () => {
   it('keeps the filters when paging and changing the page size; search and reset start at page 1', async () => {
     const { lists } = library(40);
     grant(...ALL);
-    render(<CrudPage entity={bookEntity} />);
+    renderAt(<CrudPage entity={bookEntity} />);
     await screen.findByText('书1');
     expect(lastList(lists)).toEqual({ current: '1', size: '10' });
 
@@ -142,7 +145,7 @@ describe('CrudPage', () => {
   it('sorts by a sortable column with ascs / descs and keeps the filters', async () => {
     const { lists } = library();
     grant(...ALL);
-    render(<CrudPage entity={bookEntity} />);
+    renderAt(<CrudPage entity={bookEntity} />);
     await screen.findByText('书1');
     await userEvent.type(screen.getByPlaceholderText('请输入书名'), '书{Enter}');
     await waitFor(() => expect(lastList(lists).title).toBe('书'));
@@ -157,7 +160,7 @@ describe('CrudPage', () => {
   it('shows each button only with its permission code', async () => {
     library(3);
     grant('book', 'book_view');
-    const { unmount } = render(<CrudPage entity={bookEntity} />);
+    const { unmount } = renderAt(<CrudPage entity={bookEntity} />);
     await screen.findByText('书1');
     expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
@@ -166,7 +169,7 @@ describe('CrudPage', () => {
     unmount();
 
     grant('book');
-    render(<CrudPage entity={bookEntity} />);
+    renderAt(<CrudPage entity={bookEntity} />);
     await screen.findByText('书1');
     expect(screen.queryByText('操作')).toBeNull(); // no row action at all: no column
     expect(screen.queryByRole('button', { name: /查\s*看/ })).toBeNull();
@@ -175,7 +178,7 @@ describe('CrudPage', () => {
   it('bulk delete: warns with none chosen, confirms, sends the ids comma-joined, says 删除成功 and refreshes the total', async () => {
     const { calls, lists } = library(12);
     grant(...ALL);
-    render(<CrudPage entity={bookEntity} />);
+    renderAt(<CrudPage entity={bookEntity} />);
     await screen.findByText('书1');
     const toolbarDelete = () => screen.getAllByRole('button', { name: /删\s*除/ })[0]!;
 
@@ -203,7 +206,7 @@ describe('CrudPage', () => {
   it('steps back a page when a delete empties the last one', async () => {
     const { lists } = library(11);
     grant(...ALL);
-    render(<CrudPage entity={bookEntity} />);
+    renderAt(<CrudPage entity={bookEntity} />);
     await screen.findByText('书1');
     await userEvent.click(screen.getByText('2', { selector: '.arco-pagination-item' }));
     expect(await screen.findByText('书11')).toBeTruthy();
@@ -216,7 +219,7 @@ describe('CrudPage', () => {
   it('checks the rules: required on blur, spaces are not a value, every field on save', async () => {
     const { calls } = library(3);
     grant(...ALL);
-    render(<CrudPage entity={bookEntity} />);
+    renderAt(<CrudPage entity={bookEntity} />);
     await screen.findByText('书1');
     await userEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
     expect(await within(dialog()).findByText('新增图书')).toBeTruthy();
@@ -240,7 +243,7 @@ describe('CrudPage', () => {
   it('adds a row: the body sent to submit (Enter saves), 新增成功, the list and total reloaded', async () => {
     const { calls } = library(3);
     grant(...ALL);
-    render(<CrudPage entity={bookEntity} />);
+    renderAt(<CrudPage entity={bookEntity} />);
     await screen.findByText('书1');
     await userEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
     await userEvent.type(await within(dialog()).findByPlaceholderText('请输入书名'), '新书');
@@ -257,7 +260,7 @@ describe('CrudPage', () => {
   it('a failed save keeps the dialog open with the input, and the button ready again', async () => {
     const { calls } = library(3, { submit: () => refuse('书号已存在') });
     grant(...ALL);
-    render(<CrudPage entity={bookEntity} />);
+    renderAt(<CrudPage entity={bookEntity} />);
     await screen.findByText('书1');
     await userEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
     await userEvent.type(await within(dialog()).findByPlaceholderText('请输入书名'), '重复');
@@ -275,7 +278,7 @@ describe('CrudPage', () => {
   it('edits after loading the detail (the key not editable), says 更新成功; view is read-only', async () => {
     const { calls } = library(3);
     grant(...ALL);
-    render(<CrudPage entity={bookEntity} />);
+    renderAt(<CrudPage entity={bookEntity} />);
     await screen.findByText('书2');
     await userEvent.click(within(rowOf('书2')).getByRole('button', { name: /修\s*改/ }));
     const title = (await within(dialog()).findByDisplayValue('书2')) as HTMLInputElement;
@@ -303,7 +306,92 @@ describe('CrudPage', () => {
   it('shows the empty state', async () => {
     library(0);
     grant(...ALL);
-    render(<CrudPage entity={bookEntity} />);
+    renderAt(<CrudPage entity={bookEntity} />);
     expect(await screen.findByText('暂无数据')).toBeTruthy();
+  });
+
+  it('a save in the dialog refreshes a second view of the same resource, not a view of another', async () => {
+    const { calls, lists } = library(3);
+    grant(...ALL);
+    const noteEntity = { ...bookEntity, api: { ...bookEntity.api, base: '/api/demo/note' } };
+    function TwoViews() {
+      // Two views of the books (in the address under their own names) and one of another resource.
+      const first = useCrudList({ entity: bookEntity, url: 'first' });
+      const second = useCrudList({ entity: bookEntity, url: 'second' });
+      const other = useCrudList({ entity: noteEntity, url: 'other' });
+      return (
+        <>
+          <CrudPage entity={bookEntity} list={first} search={false} />
+          <p data-testid="second">{second.rows.map((row) => row.title).join(',')}</p>
+          <p data-testid="other">{other.rows.length}</p>
+        </>
+      );
+    }
+    const notes = () => calls.filter((c) => c.url.startsWith('/api/demo/note/'));
+    renderAt(<TwoViews />);
+    await waitFor(() => expect(screen.getByTestId('second').textContent).toBe('书1,书2,书3'));
+    await waitFor(() => expect(notes()).toHaveLength(1));
+    const before = lists().length;
+
+    await userEvent.click(within(rowOf('书2')).getByRole('button', { name: /修\s*改/ }));
+    const title = (await within(dialog()).findByDisplayValue('书2')) as HTMLInputElement;
+    await userEvent.clear(title);
+    await userEvent.type(title, '书二');
+    await userEvent.click(screen.getByTestId('crud-save'));
+    await toast('更新成功');
+    await waitFor(() => expect(screen.getByTestId('second').textContent).toBe('书1,书二,书3'));
+    expect(within(rowOf('书二')).getByText('书二')).toBeTruthy();
+    expect(lists()).toHaveLength(before + 1); // both views refreshed, by one request
+    expect(notes()).toHaveLength(1); // another resource is not asked again
+  });
+
+  it('keeps page, size, filters and sort in the address: a reload asks the same list and the form shows the filters', async () => {
+    const { lists } = library(40);
+    grant(...ALL);
+    const { unmount } = renderAt(<CrudPage entity={bookEntity} />, '/demo/books?tab=x');
+    await screen.findByText('书1');
+    await userEvent.type(screen.getByPlaceholderText('请输入书名'), '书1{Enter}');
+    await waitFor(() => expect(lastList(lists)).toEqual({ current: '1', size: '10', title: '书1' }));
+    await userEvent.click(await screen.findByText('2', { selector: '.arco-pagination-item' }));
+    const pagesHeader = screen.getByText('页数').closest('.arco-table-th') as HTMLElement;
+    fireEvent.click(pagesHeader.querySelector('.arco-table-cell-with-sorter') ?? pagesHeader);
+    fireEvent.click(pagesHeader.querySelector('.arco-table-cell-with-sorter') ?? pagesHeader);
+    await waitFor(() => expect(lastList(lists)).toEqual({ current: '1', size: '10', title: '书1', descs: 'pages' }));
+    await userEvent.click(await screen.findByText('2', { selector: '.arco-pagination-item' }));
+    await waitFor(() => expect(lastList(lists)).toEqual({ current: '2', size: '10', title: '书1', descs: 'pages' }));
+    const address = new URLSearchParams(window.location.search);
+    expect(Object.fromEntries(address)).toEqual({ tab: 'x', 'list.page': '2', 'list.sort': '-pages', 'list.f.title': '书1' });
+    unmount();
+
+    // A reload (or a shared link): the same call, the filter in the form, the sort on its column.
+    const before = lists().length;
+    renderAt(<CrudPage entity={bookEntity} />, `/demo/books?${address.toString()}&list.size=30&list.f.isbn_equal=978-1&list.f.secret=1`);
+    await waitFor(() => expect(lists().length).toBe(before + 1));
+    expect(lastList(lists)).toEqual({ current: '2', size: '30', title: '书1', isbn_equal: '978-1', descs: 'pages' }); // an unknown filter is not sent
+    expect((screen.getByPlaceholderText('请输入书名') as HTMLInputElement).value).toBe('书1');
+    expect((screen.getByPlaceholderText('请输入书号') as HTMLInputElement).value).toBe('978-1');
+
+    // Reset clears the address too.
+    await userEvent.click(screen.getByRole('button', { name: /清\s*空/ }));
+    await waitFor(() => expect(lastList(lists)).toEqual({ current: '1', size: '30' }));
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ tab: 'x', 'list.size': '30' });
+  });
+
+  it('shows a failed load as a failure with a retry, not as no data; the retry loads', async () => {
+    let down = true;
+    const calls = mockFetch((call) => {
+      if (call.url.includes('/dictionary')) return ok([]);
+      if (down) return refuse('服务器开小差了', 500);
+      return ok({ records: [{ id: '1', title: '书1', isbn: '978-1', pages: 1, lent: 0 }], total: 1, size: 10, current: 1, pages: 1 });
+    });
+    grant(...ALL);
+    renderAt(<CrudPage entity={bookEntity} />);
+    expect(await screen.findByText('数据加载失败')).toBeTruthy();
+    expect(screen.queryByText('暂无数据')).toBeNull();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByText('书1')).toBeTruthy();
+    expect(screen.queryByText('数据加载失败')).toBeNull();
+    expect(calls.filter((c) => c.url.startsWith('/api/demo/book/page'))).toHaveLength(2);
   });
 });

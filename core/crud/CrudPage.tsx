@@ -117,7 +117,7 @@ const CrudView = observer(function CrudView({
 
   return (
     <div className={`ba-crud${className ? ` ${className}` : ''}`}>
-      {search ? <SearchForm entity={entity} fields={searchFields} onSearch={list.search} onReset={list.reset} loading={list.loading} /> : null}
+      {search ? <SearchForm entity={entity} fields={searchFields} onSearch={list.search} onReset={list.reset} loading={list.loading} values={list.searchValues} /> : null}
       <CrudToolbar list={list}>
         {can('add') ? (
           <Button type="primary" icon={<IconPlus />} onClick={() => setState({ mode: 'add', initial: newRow?.() })}>
@@ -152,10 +152,8 @@ const CrudView = observer(function CrudView({
         entity={entity}
         state={state}
         onClose={() => setState(null)}
-        onSaved={() => {
-          void list.reload();
-          onChanged?.();
-        }}
+        // The save itself reloads every view of the entity (the data layer): here only what the screen adds.
+        onSaved={() => onChanged?.()}
         {...dialog}
       />
     </div>

@@ -6,6 +6,7 @@ import type { SorterInfo } from '@arco-design/web-react/es/Table/interface';
 import type { FieldDef } from '../schema/entity';
 import { fieldDictionaries, fieldOptions, useDictionaries, type DictItem } from './dictionary';
 import { cellText, fieldLabel, listFields } from './fields';
+import { LoadFailure } from './LoadState';
 import type { Row } from './query';
 import { PAGE_SIZES, type CrudList } from './useCrudList';
 import './locales';
@@ -126,10 +127,11 @@ export function CrudTable({ list, actions, actionsWidth = 220, cells = {}, colum
       size={size}
       border={{ wrapper: true, cell: true }}
       columns={tableColumns}
-      data={list.rows}
+      // A failed load is said in the body, with a retry, never as "no data".
+      data={list.failed ? [] : list.rows}
       loading={list.loading}
       scroll={{ x: true }}
-      noDataElement={<Empty description={t('crud.empty')} />}
+      noDataElement={list.failed ? <LoadFailure onRetry={() => void list.reload()} /> : <Empty description={t('crud.empty')} />}
       childrenColumnName={tree || lazy ? 'children' : '__no_children'}
       expandedRowKeys={lazy ? list.expandedKeys : expanded}
       // A lazy row with children still to load carries `children: []`: it gets an expand button too.

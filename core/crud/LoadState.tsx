@@ -14,22 +14,26 @@ export interface LoadStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
+/** A load that failed (the toast said why), with a retry. */
+export function LoadFailure({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="warning"
+      title={t('crud.loadFailed')}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t('crud.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
 /** What a dialog shows while its data loads: a spinner, then the content, or the failure with a retry. */
 export function LoadState<T>({ failed, data, onRetry, children }: LoadStateProps<T>) {
   const { t } = useTranslation();
-  if (failed) {
-    return (
-      <Result
-        status="warning"
-        title={t('crud.loadFailed')}
-        extra={
-          <Button type="primary" onClick={onRetry}>
-            {t('crud.retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (failed) return <LoadFailure onRetry={onRetry} />;
   if (data === null || data === undefined) {
     return (
       <div className="ba-crud-dialog-loading">

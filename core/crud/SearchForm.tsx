@@ -1,4 +1,4 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, DatePicker, Form, type FormInstance } from '@arco-design/web-react';
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
@@ -22,6 +22,8 @@ export interface SearchFormProps {
   form?: FormInstance<SearchValues>;
   /** More controls after the fields. */
   extra?: ReactNode;
+  /** The values in force (a list's filters from the address): shown when they change. */
+  values?: SearchValues;
 }
 
 function rangeControl(field: FieldDef | null, t: (key: string) => string) {
@@ -40,7 +42,7 @@ function rangeControl(field: FieldDef | null, t: (key: string) => string) {
  * The search bar of a list screen: a control per field with `search`, the create-time range, a search
  * and a reset button. Enter in a text field searches.
  */
-export function SearchForm({ entity, onSearch, onReset, fields, createTimeRange = entity.createTimeRange, loading, form: given, extra }: SearchFormProps) {
+export function SearchForm({ entity, onSearch, onReset, fields, createTimeRange = entity.createTimeRange, loading, form: given, extra, values }: SearchFormProps) {
   const { t } = useTranslation();
   const [own] = Form.useForm<SearchValues>();
   // Control ids unique on the page (a search field and a dialog field share a name).
@@ -48,6 +50,10 @@ export function SearchForm({ entity, onSearch, onReset, fields, createTimeRange 
   const form = given ?? own;
   const shown = searchFields(entity).filter(([name]) => !fields || fields.includes(name));
   const { items } = useDictionaries(useMemo(() => fieldDictionaries(shown.map(([, f]) => f)), [entity, fields?.join(',')]));
+  const shownValues = JSON.stringify(values ?? null);
+  useEffect(() => {
+    if (values) form.setFieldsValue(values);
+  }, [shownValues]);
   if (shown.length === 0 && !createTimeRange) return null;
 
   const search = () => onSearch(form.getFieldsValue() as SearchValues);

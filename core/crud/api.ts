@@ -1,5 +1,6 @@
 import { http, type Page } from '../http';
 import type { EntityDef } from '../schema/entity';
+import { invalidateResource, query, resourceKey, type Query } from './data';
 import type { Row } from './query';
 
 /** `<base>/<action>`. */
@@ -20,10 +21,20 @@ export function asPage<T>(data: Page<T> | T[] | null | undefined): Page<T> {
   };
 }
 
+/** The read of a list: `GET <base>/<list|page|action>?current=&size=&…filters`, as a page. */
+export function entityListQuery(entity: EntityDef, params: Record<string, unknown>, action: string = entity.api.list): Query<Page<Row>> {
+  return query(resourceKey(entity), entityUrl(entity, action), { params, select: (data) => asPage(data as Page<Row> | Row[] | null) });
+}
+
 /** `GET <base>/<list|page|action>?current=&size=&…filters`. */
-export async function fetchList(entity: EntityDef, query: Record<string, unknown>, action: string = entity.api.list): Promise<Page<Row>> {
-  const res = await http.get<Page<Row> | Row[] | null>(entityUrl(entity, action), { params: query });
+export async function fetchList(entity: EntityDef, params: Record<string, unknown>, action: string = entity.api.list): Promise<Page<Row>> {
+  const res = await http.get<Page<Row> | Row[] | null>(entityUrl(entity, action), { params });
   return asPage(res.data);
+}
+
+/** The read of a row: `GET <base>/detail?id=`. */
+export function entityDetailQuery(entity: EntityDef, id: string): Query<Row> {
+  return query(resourceKey(entity), entityUrl(entity, 'detail'), { params: { id }, select: (data) => (data ?? {}) as Row });
 }
 
 /** `GET <base>/detail?id=`. */
@@ -32,16 +43,18 @@ export async function fetchDetail(entity: EntityDef, id: string): Promise<Row> {
   return res.data ?? {};
 }
 
-/** `POST <base>/submit` (or `save` / `update`) with the row as the JSON body. */
+/** `POST <base>/submit` (or `save` / `update`) with the row as the JSON body; then every view of the entity's resource loads again. */
 export async function saveRow(entity: EntityDef, row: Row, isNew: boolean): Promise<unknown> {
   const action = entity.api.save === 'submit' ? 'submit' : isNew ? 'save' : 'update';
   const res = await http.post<unknown>(entityUrl(entity, action), row, { long: entity.api.longSave });
+  await invalidateResource(entity);
   return res.data;
 }
 
-/** `POST <base>/remove` with the ids comma-joined, in the query (`?ids=`) or the body (`{ ids }`). */
+/** `POST <base>/remove` with the ids comma-joined, in the query (`?ids=`) or the body (`{ ids }`); then every view of the resource loads again. */
 export async function removeRows(entity: EntityDef, ids: readonly string[]): Promise<void> {
   const joined = ids.join(',');
   if (entity.api.removeIds === 'body') await http.post(entityUrl(entity, 'remove'), { ids: joined });
   else await http.post(entityUrl(entity, 'remove'), undefined, { params: { ids: joined } });
+  await invalidateResource(entity);
 }

@@ -1,9 +1,11 @@
+import { invalidateCache } from 'alova';
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { session } from '../session/session';
 import { clearBrowserState, mockFetch, queryOf, setTestSite } from '../testing/site';
-import { forgetDictionaries, loadDictionary, useDictionary } from './dictionary';
+import { invalidateResource } from './data';
+import { dictionaryResource, loadDictionary, useDictionary } from './dictionary';
 
 function Labels({ code, biz }: { code: string; biz?: boolean }) {
   const { options, loading } = useDictionary(code, biz);
@@ -16,10 +18,10 @@ const entries = (code: string) => [
 ];
 
 describe('useDictionary', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     setTestSite();
     clearBrowserState();
-    forgetDictionaries();
+    await invalidateCache(); // nothing cached by an earlier test
     runInAction(() => (session.userInfo = { user_id: '1', user_name: 'u', nick_name: 'u', real_name: 'u', role_name: 'r', avatar: '', account: 'u', tenant_id: '000000', oauth_id: '', dept_id: '' }));
   });
   afterEach(() => {
@@ -45,15 +47,39 @@ describe('useDictionary', () => {
     ]);
     unmount();
 
-    // Another screen later: from memory, at once (no loading flash).
+    // Another screen later: from the cache, no request.
     render(<Labels code="sex" />);
-    expect(screen.getByText('1=sex-一,2=sex-二')).toBeTruthy();
+    expect(await screen.findByText('1=sex-一,2=sex-二')).toBeTruthy();
     expect(calls).toHaveLength(3);
+  });
 
-    // Edited elsewhere: forgotten, asked again.
-    forgetDictionaries({ code: 'sex' });
-    await loadDictionary({ code: 'sex' });
-    expect(calls).toHaveLength(4);
+  it('a write to the dictionaries refreshes every mounted view of them and drops the cached entries; business ones are another resource', async () => {
+    let label = '男';
+    const calls = mockFetch((call) => ({ body: { code: 200, success: true, data: [{ dictKey: '1', dictValue: `${queryOf(call).get('code')}-${label}` }], msg: '' } }));
+    render(
+      <>
+        <Labels code="sex" />
+        <Labels code="sex" biz />
+      </>,
+    );
+    await waitFor(() => expect(screen.getAllByText(/=sex-男/)).toHaveLength(2));
+    expect(calls).toHaveLength(2);
+
+    label = '女';
+    await act(() => invalidateResource(dictionaryResource(false)));
+    expect(await screen.findByText('1=sex-女')).toBeTruthy(); // the system dictionary, asked again
+    expect(screen.getByText('1=sex-男')).toBeTruthy(); // the business one untouched
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/blade-system/dict/dictionary?code=sex',
+      '/api/blade-system/dict-biz/dictionary?code=sex',
+      '/api/blade-system/dict/dictionary?code=sex',
+    ]);
+    // Not mounted any more, still not served stale: the cache was dropped with the write.
+    await act(() => invalidateResource(dictionaryResource(true)));
+    await waitFor(() => expect(calls).toHaveLength(4));
+    label = '未知';
+    await act(() => invalidateResource(dictionaryResource(false)));
+    expect((await loadDictionary({ code: 'sex' })).map((e) => e.dictValue)).toEqual(['sex-未知']);
   });
 
   it('does not remember a failure', async () => {

@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
-import { http } from '../http';
+import { useMemo } from 'react';
 import { localText } from '../i18n';
 import type { FieldDef } from '../schema/entity';
-import { session } from '../session/session';
+import { fetchQuery, query, queryKey, REFERENCE_CACHE_MS, useQueries, type Query } from './data';
 
 /** One entry of `GET /api/blade-system/dict[-biz]/dictionary?code=` (the children of a code). */
 export interface DictItem {
@@ -25,49 +24,24 @@ export interface DictSource {
   biz?: boolean;
 }
 
-// Per page view and per tenant: the same code is asked for once however many fields and screens use it.
-const pending = new Map<string, Promise<DictItem[]>>();
-const resolved = new Map<string, DictItem[]>();
-
-function cacheKey({ code, biz }: DictSource): string {
-  const tenant = session.userInfo?.tenant_id ?? session.tenantId ?? '';
-  return `${tenant}|${biz ? 'dict-biz' : 'dict'}|${code}`;
+/** The resource a dictionary belongs to: a write to the dictionaries (or business dictionaries) refreshes it. */
+export function dictionaryResource(biz = false): string {
+  return `/api/blade-system/${biz ? 'dict-biz' : 'dict'}`;
 }
 
-/** The entries of a dictionary: one request per code (shared by concurrent callers), then from memory. */
+/** The read of a dictionary's entries: kept a while, one request however many fields and screens ask. */
+export function dictionaryQuery({ code, biz }: DictSource): Query<DictItem[]> {
+  const resource = dictionaryResource(biz);
+  return query(resource, `${resource}/dictionary`, {
+    params: { code },
+    cacheFor: REFERENCE_CACHE_MS,
+    select: (data) => (Array.isArray(data) ? (data as DictItem[]) : []),
+  });
+}
+
+/** The entries of a dictionary (from the cache while it is kept; a failure is not kept). */
 export function loadDictionary(source: DictSource): Promise<DictItem[]> {
-  const key = cacheKey(source);
-  let promise = pending.get(key);
-  if (!promise) {
-    promise = http
-      .get<DictItem[] | null>(`/api/blade-system/${source.biz ? 'dict-biz' : 'dict'}/dictionary`, { params: { code: source.code } })
-      .then((res) => {
-        const items = Array.isArray(res.data) ? res.data : [];
-        resolved.set(key, items);
-        return items;
-      })
-      .catch((error: unknown) => {
-        pending.delete(key); // a failure is not remembered: the next screen asks again
-        throw error;
-      });
-    pending.set(key, promise);
-  }
-  return promise;
-}
-
-/** Forgets a dictionary (after it was edited), or every dictionary. */
-export function forgetDictionaries(source?: DictSource): void {
-  if (!source) {
-    pending.clear();
-    resolved.clear();
-    return;
-  }
-  for (const key of [...pending.keys()]) {
-    if (key.endsWith(`|${source.biz ? 'dict-biz' : 'dict'}|${source.code}`)) {
-      pending.delete(key);
-      resolved.delete(key);
-    }
-  }
+  return fetchQuery(dictionaryQuery(source));
 }
 
 export function dictOptions(items: readonly DictItem[]): ChoiceOption[] {
@@ -78,34 +52,15 @@ const sourceKey = (s: DictSource) => `${s.biz ? 'b' : 's'}:${s.code}`;
 
 /**
  * The entries of several dictionaries, by `b:<code>` / `s:<code>` (business / system). Each code is
- * requested once per page view, however many fields and components ask.
+ * requested once however many fields and components ask, and again after the dictionaries change.
  */
 export function useDictionaries(sources: readonly DictSource[]): { items: Record<string, DictItem[]>; loading: boolean } {
-  const signature = sources.map(sourceKey).join(',');
-  const unique = useMemo(() => [...new Map(sources.map((s) => [sourceKey(s), s])).values()], [signature]);
-  const read = () => Object.fromEntries(unique.flatMap((s) => (resolved.has(cacheKey(s)) ? [[sourceKey(s), resolved.get(cacheKey(s))!]] : [])));
-  const [items, setItems] = useState<Record<string, DictItem[]>>(read);
-  const [loading, setLoading] = useState(() => unique.some((s) => !resolved.has(cacheKey(s))));
-
-  useEffect(() => {
-    let live = true;
-    const missing = unique.filter((s) => !resolved.has(cacheKey(s)));
-    setItems(read());
-    if (missing.length === 0) {
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    void Promise.allSettled(missing.map(loadDictionary)).then(() => {
-      if (!live) return;
-      setItems(read());
-      setLoading(false);
-    });
-    return () => {
-      live = false;
-    };
-  }, [unique]);
-
+  const unique = useMemo(() => [...new Map(sources.map((s) => [sourceKey(s), s])).values()], [sources.map(sourceKey).join(',')]);
+  const { data, loading } = useQueries(useMemo(() => unique.map(dictionaryQuery), [unique]));
+  const items = useMemo(
+    () => Object.fromEntries(unique.flatMap((s) => (data[queryKey(dictionaryQuery(s))] ? [[sourceKey(s), data[queryKey(dictionaryQuery(s))]!]] : []))),
+    [unique, data],
+  );
   return { items, loading };
 }
 
@@ -113,7 +68,7 @@ export function useDictionaries(sources: readonly DictSource[]): { items: Record
 export function useDictionary(code: string | undefined, biz = false): { items: DictItem[]; options: ChoiceOption[]; loading: boolean } {
   const sources = useMemo(() => (code ? [{ code, biz }] : []), [code, biz]);
   const { items, loading } = useDictionaries(sources);
-  const list = code ? (items[sourceKey({ code, biz })] ?? []) : [];
+  const list = useMemo(() => (code ? (items[sourceKey({ code, biz })] ?? []) : []), [items, code, biz]);
   return { items: list, options: useMemo(() => dictOptions(list), [list]), loading };
 }
 

@@ -14,12 +14,14 @@ export { useDialogOpenings, type DialogOpening } from './useDialogOpenings';
 export { EntityForm, isSubmitEnter, type EntityFormProps, type DynamicFields } from './EntityForm';
 export { SearchForm, type SearchFormProps } from './SearchForm';
 export { useCrudList, PAGE_SIZES, DEFAULT_PAGE_SIZE, type CrudList, type CrudListOptions, type LazyChildren } from './useCrudList';
+export { readListState, writeListState, useListState, type ListState } from './listState';
 export { IconPicker, MENU_ICON_NAMES, type IconPickerProps } from './IconPicker';
 export {
   useDictionary,
   useDictionaries,
   loadDictionary,
-  forgetDictionaries,
+  dictionaryQuery,
+  dictionaryResource,
   dictOptions,
   choiceLabel,
   type DictItem,
@@ -27,7 +29,9 @@ export {
   type DictSource,
 } from './dictionary';
 export { confirmRemove, type ConfirmRemoveOptions } from './remove';
-export { removeRows, fetchList, fetchDetail, saveRow, entityUrl, asPage } from './api';
-export { filterParams, sortParams, listQuery, searchFields, CREATE_TIME_RANGE, DATE_FORMAT, DATETIME_FORMAT, type Row, type Filters, type SearchValues, type SortState } from './query';
+export { removeRows, fetchList, fetchDetail, saveRow, entityUrl, asPage, entityListQuery, entityDetailQuery } from './api';
+export { resourceKey, invalidateResource, query, queryKey, fetchQuery, useQuery, useQueries, REFERENCE_CACHE_MS, type Query, type QueryState, type QueriesState } from './data';
+export { type RowOf, type FieldValue, type AuditFields } from './rows';
+export { filterParams, sortParams, listQuery, searchFields, filterKeys, searchValuesOf, CREATE_TIME_RANGE, DATE_FORMAT, DATETIME_FORMAT, type Row, type Filters, type SearchValues, type SortState } from './query';
 export { fieldControl, fieldRules, fieldLabel, fieldPlaceholder, formFields, listFields, cellText, type FormMode } from './fields';
 export { crudMessages } from './locales';

@@ -1,5 +1,6 @@
+import { invalidateCache } from 'alova';
 import { afterEach, beforeEach, describe, expect, it as baseIt, rs } from '@rstest/core';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Message, Modal } from '@arco-design/web-react';
 import { runInAction } from 'mobx';
@@ -7,8 +8,8 @@ import { defineEntity } from '../schema/entity';
 import { session } from '../session/session';
 import { clearBrowserState, mockFetch, queryOf, setTestSite, type FetchCall } from '../testing/site';
 import { CrudPage } from './CrudPage';
-import { forgetDictionaries } from './dictionary';
 import { useCrudList } from './useCrudList';
+import { renderAt } from './test-router';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
@@ -82,10 +83,10 @@ function PlacePage({ loader }: { loader?: (row: { id?: string }) => Promise<Reco
 }
 
 describe('lazy tree tables', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     setTestSite();
     clearBrowserState();
-    forgetDictionaries();
+    await invalidateCache(); // nothing cached by an earlier test
   });
   afterEach(() => {
     act(() => {
@@ -98,7 +99,7 @@ describe('lazy tree tables', () => {
   it('loads one level; expanding a row calls the loader once and shows its children; folding keeps them', async () => {
     const backend = places();
     grant('place', 'place_view');
-    render(<PlacePage />);
+    renderAt(<PlacePage />);
     expect(await screen.findByText('中国')).toBeTruthy();
     expect(screen.queryByText('上海')).toBeNull();
     expect(backend.parentsAsked()).toEqual(['']); // the roots: no parentId, no paging
@@ -133,7 +134,7 @@ describe('lazy tree tables', () => {
         release = () => resolve([{ id: '99', parentId: row.id, placeName: '自己的孩子', sort: 1 }]);
       });
     };
-    render(<PlacePage loader={loader} />);
+    renderAt(<PlacePage loader={loader} />);
     await screen.findByText('中国');
     await userEvent.click(expandButton('中国'));
     const busy = within(rowOf('中国')).getByRole('button', { name: '收起' });
@@ -148,7 +149,7 @@ describe('lazy tree tables', () => {
   it('after a removal the open rows’ children are loaded again; a search starts folded', async () => {
     const backend = places();
     grant('place', 'place_delete', 'place_view');
-    render(<PlacePage />);
+    renderAt(<PlacePage />);
     await screen.findByText('中国');
     await userEvent.click(expandButton('中国'));
     expect(await screen.findByText('北京')).toBeTruthy();

@@ -1,7 +1,6 @@
 import { fieldColumn, type EntityDef, type FieldDef } from '../schema/entity';
 
-/** A row as the server sends it (ids are strings). */
-export type Row = Record<string, unknown> & { id?: string };
+export type { Row } from './rows';
 
 /** What the search form holds: a value per field, `createTimeRange` for the create-time range. */
 export type SearchValues = Record<string, unknown>;
@@ -14,7 +13,7 @@ export interface SortState {
   order: 'asc' | 'desc';
 }
 
-/** The search form's key of the create-time range (SPEC §2: createTime_dategt / createTime_datelt). */
+/** The search form's key of the create-time range (sent as createTime_dategt / createTime_datelt). */
 export const CREATE_TIME_RANGE = 'createTimeRange';
 
 /** BladeX date values: `yyyy-MM-dd HH:mm:ss`. */
@@ -86,4 +85,43 @@ export function listQuery(
     ...state.filters,
     ...sortParams(entity, state.sort),
   };
+}
+
+/** The filter keys the search form of an entity can produce: the only ones a list accepts from an address. */
+export function filterKeys(entity: EntityDef): Set<string> {
+  const keys = new Set<string>();
+  for (const [name, field] of searchFields(entity)) {
+    if (field.search === 'range') keys.add(`${name}_datege`).add(`${name}_datelt`);
+    else if (field.search === 'like') keys.add(name);
+    else keys.add(`${name}_${field.search}`);
+  }
+  if (entity.createTimeRange) keys.add('createTime_dategt').add('createTime_datelt');
+  return keys;
+}
+
+/** A filter value as the search form's control holds it: a number for numeric fields and options. */
+function controlValue(field: FieldDef, value: string): string | number {
+  const numeric = field.type === 'integer' || field.type === 'switch' || (field.type === 'select' && field.options?.some((o) => typeof o.value === 'number'));
+  return numeric && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+}
+
+/** The search form's values that give `filters` (filterParams undone): the form shows the filters in force. */
+export function searchValuesOf(entity: EntityDef, filters: Filters): SearchValues {
+  const values: SearchValues = {};
+  for (const [name, field] of searchFields(entity)) {
+    if (field.search === 'range') {
+      const from = filters[`${name}_datege`];
+      const to = filters[`${name}_datelt`];
+      values[name] = from || to ? [from ?? '', to ?? ''] : undefined;
+    } else {
+      const value = filters[field.search === 'like' ? name : `${name}_${field.search}`];
+      values[name] = value === undefined ? undefined : controlValue(field, value);
+    }
+  }
+  if (entity.createTimeRange) {
+    const from = filters.createTime_dategt;
+    const to = filters.createTime_datelt;
+    values[CREATE_TIME_RANGE] = from || to ? [from ?? '', to ?? ''] : undefined;
+  }
+  return values;
 }

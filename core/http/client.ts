@@ -56,6 +56,8 @@ export const alova = createAlova({
   // minutes by default) and no sharing of identical concurrent calls (a list reloaded after a save must
   // really reload). The CRUD kit's keyed reads opt in per call (MethodOptions).
   cacheFor: null,
+  // No console line per answer served from the cache.
+  cacheLogger: false,
   shareRequest: false,
   snapshots: 0,
   beforeRequest(method) {

@@ -1,4 +1,4 @@
-export { http, alova } from './client';
+export { http, alova, requestMethod, type MethodOptions } from './client';
 export { setAuthHooks } from './auth';
 export { withQuery } from './query';
 export { judgeResponse } from './rule';

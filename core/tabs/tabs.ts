@@ -16,6 +16,8 @@ export interface TabMeta {
 export interface Tab {
   label: string;
   value: string;
+  /** Where the page was last, with its view state (a list's page and filters); default `value`. */
+  path?: string;
   params: Record<string, string>;
   query: Record<string, string>;
   meta: TabMeta;
@@ -87,12 +89,18 @@ export class TabsStore {
     if (existing) {
       // The same page again: no duplicate; keep the label current (a language switch, a renamed menu).
       if (existing.close) existing.label = tab.label;
+      existing.path = tab.path;
     } else {
       this.list.push({ ...tab, close: true });
     }
     this.active = tab.value;
     this.persist();
     return true;
+  }
+
+  /** Where an open tab was last (its view state included): what showing it again opens. */
+  pathOf(value: string): string {
+    return this.list.find((t) => t.value === value)?.path ?? value;
   }
 
   /** Marks an already open tab active (clicking it). */

@@ -11,6 +11,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../config';
 import { findMenuItem } from '../../menu';
+import { withoutViewState } from '../../navigation/view-state';
 import type { Registry } from '../../plugin/registry';
 import { session } from '../../session/session';
 import { tabs } from '../../tabs/tabs';
@@ -57,7 +58,9 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
   // Short forms redirect here, not in the top-level routes: leaving the layout would unmount every tab.
   const aliases = useMemo(() => new Map([['/', '/wel'], ...registry.aliases()]), [registry, allRoutes]);
   const alias = aliases.get(location.pathname);
-  const current = alias ? '' : `${location.pathname}${location.search}`;
+  // The page's identity leaves out its view state (a list's page and filters): paging keeps the tab.
+  const current = alias ? '' : `${location.pathname}${withoutViewState(location.search)}`;
+  const fullPath = `${location.pathname}${location.search}`;
   const match = matchRoute(routes, location.pathname);
   const menu = session.menu;
   const menuItem = findMenuItem(menu, location.pathname, location.search);
@@ -85,6 +88,7 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
     tabs.open({
       label,
       value: current,
+      path: fullPath,
       params: match?.params ?? {},
       query: Object.fromEntries(query),
       meta: { isTab: match?.route.meta?.isTab, menu: match?.route.meta?.menu, ...menuItem?.meta },
@@ -92,7 +96,7 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
       close: true,
     });
     // Deliberately per location (and again once the menu arrives), not on every render.
-  }, [current, menuReady, label, access]);
+  }, [current, fullPath, menuReady, label, access]);
 
   // Panes are mounted once shown: tabs restored from the last visit load when first opened.
   const visited = useRef(new Set<string>());

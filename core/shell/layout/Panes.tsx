@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { findMenuItem } from '../../menu';
 import type { RegisteredRoute } from '../../plugin/registry';
 import { session } from '../../session/session';
+import { tabs } from '../../tabs/tabs';
 import { lazyPage } from '../lazy';
 import { PageBoundary } from '../PageBoundary';
 import { PageLoading } from '../PageLoading';
@@ -90,7 +91,8 @@ export function Panes({ values, current, location, routes }: { values: readonly 
       {values.map((value) => (
         <Activity key={value} mode={value === current ? 'visible' : 'hidden'}>
           <div className="ba-pane">
-            <PaneRoutes location={value === current ? location : value} routes={routes} />
+            {/* A hidden tab stays where it was last, its list's page and filters included. */}
+            <PaneRoutes location={value === current ? location : tabs.pathOf(value)} routes={routes} />
           </div>
         </Activity>
       ))}

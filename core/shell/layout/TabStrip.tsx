@@ -58,7 +58,7 @@ export const TabStrip = observer(function TabStrip({ routes, current }: { routes
     // A right-clicked tab becomes the current one first: "close others" keeps the tab you pointed at.
     if (tabValue && tabValue !== current && action === 'closeOthers') {
       tabs.select(tabValue);
-      navigate(tabValue);
+      navigate(tabs.pathOf(tabValue));
     }
     switch (action) {
       case 'search':
@@ -105,11 +105,11 @@ export const TabStrip = observer(function TabStrip({ routes, current }: { routes
         activeTab={active}
         onChange={(value) => {
           tabs.select(value);
-          navigate(value);
+          navigate(tabs.pathOf(value));
         }}
         onDeleteTab={(value) => {
           const next = tabs.close(value);
-          if (value === current) navigate(next);
+          if (value === current) navigate(tabs.pathOf(next));
         }}
         extra={
           <EscDropdown droplist={actions(true)} position="br" trigger="click">
@@ -117,17 +117,23 @@ export const TabStrip = observer(function TabStrip({ routes, current }: { routes
           </EscDropdown>
         }
       >
-        {tabs.list.map((tab) => (
-          <Tabs.TabPane
-            key={tab.value}
-            closable={tab.close}
-            title={
-              <EscDropdown droplist={actions(false, tab.value)} trigger="contextMenu" position="bl">
-                <span className="ba-tab-title">{tabLabel(tab, menu, routes, t)}</span>
-              </EscDropdown>
-            }
-          />
-        ))}
+        {tabs.list.map((tab) => {
+          const label = tabLabel(tab, menu, routes, t);
+          return (
+            <Tabs.TabPane
+              key={tab.value}
+              closable={tab.close}
+              title={
+                <EscDropdown droplist={actions(false, tab.value)} trigger="contextMenu" position="bl">
+                  {/* A long label is cut with an ellipsis; the tooltip shows it whole. */}
+                  <span className="ba-tab-title" title={label}>
+                    {label}
+                  </span>
+                </EscDropdown>
+              }
+            />
+          );
+        })}
       </Tabs>
     </div>
   );

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { canDo, CrudPage, forgetDictionaries, useCrudList, type Row } from '../../../core/crud';
+import { canDo, CrudPage, useCrudList, type Row } from '../../../core/crud';
 import { withTreeKeys } from './body';
 import { dictEntities, type DictKind } from './kinds';
 import { SealedSwitch } from './SealedSwitch';
@@ -34,9 +34,10 @@ export interface ChildListProps {
  */
 export function ChildList({ kind, parent, compact = false, className }: ChildListProps) {
   const { t } = useTranslation();
-  const { child, biz } = dictEntities(kind);
+  const { child } = dictEntities(kind);
   const params = useMemo(() => ({ parentId: parent.id }), [parent.id]);
-  const list = useCrudList({ entity: child, action: 'child-list', params, paged: false });
+  // Its page state in the address under `entry.` (the dictionaries' list has its own).
+  const list = useCrudList({ entity: child, action: 'child-list', params, paged: false, url: 'entry' });
   const names = useMemo(() => {
     const map = new Map<string, string>([[String(parent.id), String(parent.dictValue ?? '')]]);
     for (const row of flatten(list.rows)) map.set(String(row.id), String(row.dictValue ?? ''));
@@ -58,13 +59,12 @@ export function ChildList({ kind, parent, compact = false, className }: ChildLis
         columns: compact ? ['dictKey', 'dictValue', 'sort', 'isSealed'] : undefined,
         index: !compact,
         nowrap: compact,
-        cells: { isSealed: (_value, row, text) => <SealedSwitch entity={child} row={row} text={text} biz={biz} onChanged={() => void list.reload()} /> },
+        cells: { isSealed: (_value, row, text) => <SealedSwitch entity={child} row={row} text={text} /> },
       }}
       dialog={{
         form: { disabled: ['code', 'parentId'], controls: { parentId: <ParentName names={names} /> } },
         beforeSave: (body, _mode, loaded) => withTreeKeys(body, loaded),
       }}
-      onChanged={() => forgetDictionaries({ code: String(parent.code ?? ''), biz })}
       extraRowActions={(row, { open }) =>
         // Called inside the list's observer: the permission is tracked.
         canDo(child, 'add') && row.id ? (

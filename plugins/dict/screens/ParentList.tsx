@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@arco-design/web-react';
 import { IconSettings } from '@arco-design/web-react/icon';
-import { CrudPage, forgetDictionaries, useCrudList, type Row } from '../../../core/crud';
+import { CrudPage, useCrudList, type Row } from '../../../core/crud';
 import { withTreeKeys } from './body';
 import { dictEntities, type DictKind } from './kinds';
 import { SealedSwitch } from './SealedSwitch';
@@ -26,8 +26,9 @@ export interface ParentListProps {
  */
 export function ParentList({ kind, selected, onSelect, onConfigure, compact = false, className }: ParentListProps) {
   const { t } = useTranslation();
-  const { parent, biz } = dictEntities(kind);
-  const list = useCrudList({ entity: parent, action: 'parent-list' });
+  const { parent } = dictEntities(kind);
+  // Its page state in the address under `dict.` (a dictionary's entries have their own).
+  const list = useCrudList({ entity: parent, action: 'parent-list', url: 'dict' });
   return (
     <CrudPage
       entity={parent}
@@ -41,10 +42,9 @@ export function ParentList({ kind, selected, onSelect, onConfigure, compact = fa
         nowrap: compact,
         onRowClick: onSelect,
         activeKey: selected?.id,
-        cells: { isSealed: (_value, row, text) => <SealedSwitch entity={parent} row={row} text={text} biz={biz} onChanged={() => void list.reload()} /> },
+        cells: { isSealed: (_value, row, text) => <SealedSwitch entity={parent} row={row} text={text} /> },
       }}
       dialog={{ beforeSave: (body, mode, loaded) => withTreeKeys(body, loaded, mode === 'add') }}
-      onChanged={() => forgetDictionaries()}
       extraRowActions={
         onConfigure
           ? (row) => (

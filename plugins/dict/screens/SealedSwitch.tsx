@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Switch } from '@arco-design/web-react';
-import { canDo, forgetDictionaries, saveBody, saveRow, type Row } from '../../../core/crud';
+import { canDo, saveBody, saveRow, type Row } from '../../../core/crud';
 import { toastSuccess } from '../../../core/http';
 import type { EntityDef } from '../../../core/schema/entity';
 import { withTreeKeys } from './body';
 
 /**
- * The isSealed cell: a switch toggling 0/1 through `submit` (SPEC §4) for a user with `<code>_edit`,
- * the label 是/否 for others.
+ * The isSealed cell: a switch toggling 0/1 through `submit` for a user with `<code>_edit`, the label
+ * 是/否 for others. The save refreshes every list and dictionary of the resource by itself.
  */
-export const SealedSwitch = observer(function SealedSwitch({ entity, row, text, biz, onChanged }: { entity: EntityDef; row: Row; text: string; biz: boolean; onChanged: () => void }) {
+export const SealedSwitch = observer(function SealedSwitch({ entity, row, text }: { entity: EntityDef; row: Row; text: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const sealed = Number(row.isSealed) === 1;
@@ -29,8 +29,6 @@ export const SealedSwitch = observer(function SealedSwitch({ entity, row, text, 
         try {
           await saveRow(entity, withTreeKeys({ ...saveBody(entity, row, row), isSealed: checked ? 1 : 0 }, row), false);
           toastSuccess(t('crud.updateSuccess'));
-          forgetDictionaries({ code: String(row.code ?? ''), biz });
-          onChanged();
         } catch {
           // the toast said why; the switch shows the stored value
         } finally {
