@@ -30,7 +30,9 @@ function renderItems(items: readonly MenuItem[]) {
         title={
           <>
             <MenuIcon name={item.icon} />
-            <span className="ba-menu-text">{item.label}</span>
+            <span className="ba-menu-text" title={item.label}>
+              {item.label}
+            </span>
           </>
         }
       >
@@ -39,7 +41,9 @@ function renderItems(items: readonly MenuItem[]) {
     ) : (
       <Menu.Item key={item.id}>
         <MenuIcon name={item.icon} />
-        <span className="ba-menu-text">{item.label}</span>
+        <span className="ba-menu-text" title={item.label}>
+              {item.label}
+            </span>
       </Menu.Item>
     ),
   );
@@ -69,7 +73,11 @@ export const Sidebar = observer(function Sidebar({ collapsed, overlay, onNavigat
     <aside className={`ba-sider${collapsed ? ' is-collapsed' : ''}${overlay ? ' is-overlay' : ''}`} aria-label={title}>
       <div className="ba-logo">
         <img src={logoUrl} alt="" width={28} height={28} />
-        {collapsed ? null : <span className="ba-logo-title">{title}</span>}
+        {collapsed ? null : (
+          <span className="ba-logo-title" title={title}>
+            {title}
+          </span>
+        )}
       </div>
       <nav className="ba-sider-menu">
         {menu.length > 0 ? (

@@ -15,7 +15,7 @@ const pagesPlugin = definePlugin({
 const titles = () => [...document.querySelectorAll('.ba-tab-title')].map((el) => el.textContent);
 
 async function openTwoPages() {
-  const app = await renderPlugin(pagesPlugin, { backend: respond(), route: '/pages/a' });
+  const app = await renderPlugin(pagesPlugin, { backend: respond(), route: '/pages/a', user: { permissions: ['wel', 'desk', 'test', 'info'] } });
   await screen.findByText('page a');
   app.navigate('/pages/b');
   await screen.findByText('page b');
@@ -44,5 +44,18 @@ describe('the tab strip’s context menu', () => {
     await fromContextMenu('甲页', '关闭其他');
     await waitFor(() => expect(titles()).toEqual(['首页', '甲页']));
     expect(window.location.pathname).toBe('/pages/a');
+  });
+});
+
+describe('labels that may be cut', () => {
+  it('carry their whole text as a tooltip: tabs, sidebar items and the product title', async () => {
+    await openTwoPages();
+    const tabTitles = [...document.querySelectorAll<HTMLElement>('.ba-tab-title')];
+    expect(tabTitles.map((el) => el.title)).toEqual(['首页', '甲页', '乙页']);
+    const sidebar = [...document.querySelectorAll<HTMLElement>('.ba-sider .ba-menu-text')];
+    expect(sidebar.length).toBeGreaterThan(0);
+    for (const el of sidebar) expect(el.title).toBe(el.textContent);
+    const logo = document.querySelector<HTMLElement>('.ba-logo-title')!;
+    expect(logo.title).toBe(logo.textContent);
   });
 });

@@ -89,9 +89,11 @@ const HomePage = observer(function HomePage() {
                 <span className="ba-shortcut-icon">
                   <MenuIcon name={leaf.icon} />
                 </span>
-                <span style={{ minWidth: 0 }}>
+                <span style={{ minWidth: 0 }} title={leaf.label}>
                   {leaf.label}
-                  <span className="ba-shortcut-path">{leaf.external ? t('home.external') : itemPathname(leaf)}</span>
+                  <span className="ba-shortcut-path" title={leaf.external ? undefined : itemPathname(leaf)}>
+                    {leaf.external ? t('home.external') : itemPathname(leaf)}
+                  </span>
                 </span>
               </button>
             ))}

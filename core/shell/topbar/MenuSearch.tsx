@@ -127,7 +127,9 @@ export const MenuSearch = observer(function MenuSearch() {
             >
               <MenuIcon name={item.icon} />
               <span>{item.label}</span>
-              <span className="ba-search-item-path">{item.path}</span>
+              <span className="ba-search-item-path" title={item.path}>
+                {item.path}
+              </span>
             </li>
           ))}
         </ul>
