@@ -53,6 +53,12 @@ export interface FieldDef {
   required?: LocalText;
   /** Longest accepted string (default 255 for string, 2000 for text). */
   maxLength?: number;
+  /**
+   * Who may write the value (a data rule, apart from what the form shows): `always` (default), on `create`
+   * only (a key), or `never` (the server computes it). Without it the server follows the form's `form`
+   * and `editable` options, as definitions written before this rule do.
+   */
+  writable?: 'always' | 'create' | 'never';
   /** Bounds for numbers. */
   min?: number;
   max?: number;

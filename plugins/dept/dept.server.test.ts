@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { SEED } from '../../core/server/seed/kernel-seed';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
 import { dictServer } from '../dict/server';
-import { deptServer } from './server';
+import deptServer from './server';
 
 /** The departments API (SPEC §7; bladex-contract §3.2, §9): a tree per tenant on the kernel's blade_dept. */
 
@@ -67,7 +67,7 @@ describe('/api/blade-system/dept', () => {
 
   test('detail: parentName, 顶级 for a root', async () => {
     expect(await get('detail', { id: SEED.deptId })).toMatchObject({ deptName: '布雷德科技', parentName: '顶级', parentId: '0' });
-    expect(await get('detail', { id: await idOf('前端组') })).toMatchObject({ deptName: '前端组', parentName: '研发部', deptCategory: '3' });
+    expect(await get('detail', { id: await idOf('前端组') })).toMatchObject({ deptName: '前端组', parentName: '研发部', deptCategory: 3 });
   });
 
   test('submit: rules, own parent refused, ancestors follow a move', async () => {

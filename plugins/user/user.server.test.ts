@@ -5,7 +5,7 @@ import { md5 } from '../../core/server/auth/password';
 import type { ServerPlugin } from '../../core/server/plugin';
 import { DEMO_TENANT, SEED } from '../../core/server/seed/kernel-seed';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { deptServer } from '../dept/server';
+import deptServer from '../dept/server';
 import { dictServer } from '../dict/server';
 import { postServer } from '../post/server';
 import { userServer } from './server';

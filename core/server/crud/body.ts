@@ -41,6 +41,8 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 
 /** Is the field part of the form in this mode (and editable when editing)? */
 export function acceptsField(field: FieldDef, mode: BodyMode): boolean {
+  if (field.virtual || field.writable === 'never') return false;
+  if (field.writable) return field.writable === 'always' || mode === 'add';
   if (field.form === false) return false;
   if (typeof field.form === 'object' && field.form[mode] === false) return false;
   if (mode === 'edit' && field.editable === false) return false;

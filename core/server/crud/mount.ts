@@ -11,9 +11,13 @@ import { MSG } from '../http/messages';
 import { isBigintId } from '../ids';
 import { rData, rStatus } from '../http/r';
 import { readJson } from '../http/validate';
+import { str } from '../http/format';
+import { localize } from '../i18n';
 import { entityValidator, formatError, type BodyMode } from './body';
 import { AUDIT_COLUMN, entityFields } from './columns';
-import { crudRepo, type CrudRepo } from './repo';
+import { checkAccess, composeHooks, defaultRule, type AccessRule, type CrudHooks, type CrudOperation } from './hooks';
+import { crudRepo, type CrudRepo, type DbRow, type Json, type QueryOptions } from './repo';
+import { mountTree, resolveTree, treeHooks } from './tree';
 import type { Where } from './sql';
 
 /**
@@ -29,11 +33,15 @@ export interface MountCrudOptions {
   skip?: readonly CrudAction[];
   /** Rows outside this condition do not exist for these endpoints (a plugin's own scope). */
   where?: Where;
+  /** Who may do what (default: the permission codes; see `AccessRule`). `options`: a tree's choices (default: as read). */
+  access?: Partial<Record<CrudOperation | 'options', AccessRule>>;
+  /** Lifecycle hooks (see `CrudHooks`). */
+  hooks?: CrudHooks;
   /**
    * Permission check replacing the default (`<permission>` or one of its buttons to read, `_add`, `_edit`,
-   * `_delete` to write). Throw `noPermission()` to refuse.
+   * `_delete` to write). Throw `noPermission()` to refuse. Prefer `access`.
    */
-  authorize?: (tx: Tx, user: AuthUser, action: 'read' | 'add' | 'edit' | 'delete') => Promise<void>;
+  authorize?: (tx: Tx, user: AuthUser, action: CrudOperation) => Promise<void>;
 }
 
 /** The route path of an entity endpoint below /api: `/blade-system/param/list`. */
@@ -105,35 +113,55 @@ export async function readIds(c: Context): Promise<string[]> {
 export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityDef, options: MountCrudOptions = {}): CrudRepo {
   const repo = crudRepo(entity, ctx.ids);
   const validator = entityValidator(entity);
-  const authorize = options.authorize ?? defaultAuthorize(entity);
+  const access = (operation: CrudOperation | 'options') => options.access?.[operation] ?? (operation === 'options' ? options.access?.read : undefined);
+  const authorize = async (tx: Tx, user: AuthUser, operation: CrudOperation | 'options') => {
+    const rule = access(operation);
+    if (rule) return checkAccess(rule, tx, user);
+    const op = operation === 'options' ? 'read' : operation;
+    return options.authorize ? options.authorize(tx, user, op) : checkAccess(defaultRule(entity, op), tx, user);
+  };
   const skip = new Set(options.skip ?? []);
-  const extra = options.where ? { where: [options.where] } : {};
+  const extra: QueryOptions = options.where ? { where: [options.where] } : {};
   const mount = (action: CrudAction) => !skip.has(action);
+  const tree = resolveTree(entity);
+  const hooks = composeHooks(tree ? treeHooks(entity, repo, tree, extra) : undefined, options.hooks);
+  const readScope = (tx: Tx, user: AuthUser) => crudDataScope(tx, user, entity);
+  const readJsons = async (tx: Tx, user: AuthUser, rows: DbRow[]) => {
+    const json = rows.map(repo.toJson);
+    await hooks.afterRead?.({ tx, user, rows: json, raw: rows });
+    return json;
+  };
 
   const save = async (user: AuthUser, body: unknown, mode: BodyMode, id: string | undefined) =>
     ctx.db.tenant(user.tenantId, async (tx) => {
       await authorize(tx, user, mode);
+      const existing = mode === 'edit' && id ? await repo.find(tx, user, id, extra) : undefined;
+      if (mode === 'edit' && (!existing || !id)) throw bizError(MSG.notFound);
+      if (typeof body === 'object' && body !== null && !Array.isArray(body)) await hooks.beforeValidate?.({ tx, user, body: body as Record<string, unknown>, mode });
+      const { values } = validator.parse(body, mode);
+      await hooks.beforeChange?.({ tx, user, mode, values, id, existing });
       if (mode === 'add') {
-        const { values } = validator.parse(body, 'add');
         await repo.assertUnique(tx, user, values);
-        await repo.insert(tx, user, values, ctx.now());
+        const newId = await repo.insert(tx, user, values, ctx.now());
+        await hooks.afterChange?.({ tx, user, mode, values, id: newId });
         return;
       }
-      const existing = id ? await repo.find(tx, user, id, extra) : undefined;
-      if (!existing || !id) throw bizError(MSG.notFound);
-      const { values } = validator.parse(body, 'edit');
-      if (entity.unique?.length) await repo.assertUnique(tx, user, { ...repo.valuesOf(existing), ...values }, id);
-      await repo.update(tx, user, id, values, ctx.now(), extra);
+      if (entity.unique?.length) await repo.assertUnique(tx, user, { ...repo.valuesOf(existing!), ...values }, id);
+      await repo.update(tx, user, id!, values, ctx.now(), extra);
+      await hooks.afterChange?.({ tx, user, mode, values, id: id!, existing });
     });
 
-  if (mount('list')) {
+  if (tree) {
+    mountTree(api, ctx, entity, tree, { repo, hooks, scope: extra, readScope, read: (tx, user) => authorize(tx, user, 'read'), options: (tx, user) => authorize(tx, user, 'options') }, (action) => entityRoute(entity, action), !mount('list'));
+  } else if (mount('list')) {
     api.get(entityRoute(entity, entity.api.list), async (c) => {
       const user = currentMember(c);
       const query = c.req.query();
       const result = await ctx.db.tenant(user.tenantId, async (tx) => {
         await authorize(tx, user, 'read');
-        const scoped = await crudDataScope(tx, user, entity);
-        return repo.page(tx, user, query, scoped ? { where: [...(extra.where ?? []), scoped] } : extra);
+        const scoped = await readScope(tx, user);
+        const found = await repo.page(tx, user, query, { ...(scoped ? { where: [...(extra.where ?? []), scoped] } : extra), toJson: (row) => row as Json });
+        return { ...found, records: await readJsons(tx, user, found.records as DbRow[]) };
       });
       return c.json(rData(result));
     });
@@ -143,11 +171,20 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
     api.get(entityRoute(entity, 'detail'), async (c) => {
       const user = currentMember(c);
       const id = parseId(c.req.query('id'));
-      const row = await ctx.db.tenant(user.tenantId, async (tx) => {
+      const json = await ctx.db.tenant(user.tenantId, async (tx) => {
         await authorize(tx, user, 'read');
-        return repo.find(tx, user, id, extra);
+        const row = await repo.find(tx, user, id, extra);
+        if (!row) return null;
+        const [found] = await readJsons(tx, user, [row]);
+        if (tree) {
+          const parentId = str(row[tree.parentColumn]) || '0';
+          const parent = parentId === '0' ? undefined : await repo.find(tx, user, parentId, extra);
+          found!.parentId = parentId;
+          found!.parentName = parentId === '0' ? localize(MSG.topLevel) : parent ? str(parent[tree.titleColumn]) : '';
+        }
+        return found;
       });
-      return c.json(rData(row ? repo.toJson(row) : null));
+      return c.json(rData(json));
     });
   }
 
@@ -189,6 +226,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
       const ids = await readIds(c);
       const removed = await ctx.db.tenant(user.tenantId, async (tx) => {
         await authorize(tx, user, 'delete');
+        await hooks.beforeDelete?.({ tx, user, ids });
         return repo.remove(tx, user, ids, ctx.now(), extra);
       });
       return c.json(rStatus(removed > 0));

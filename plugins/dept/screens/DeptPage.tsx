@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Input } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { canDo, CrudPage, useCrudList, type Row } from '../../../core/crud';
-import { deptEntity } from '../entities';
-import '../locales';
+import { deptEntity } from '../index';
 
 /** Every row of a tree, depth first. */
 function flatten(rows: readonly Row[]): Row[] {

@@ -1,0 +1,76 @@
+import type { EntityDef } from '../../schema/entity';
+import { assertAdministrator, assertPermission } from '../auth/permissions';
+import type { AuthUser } from '../auth/user';
+import type { Tx } from '../db/types';
+import type { EntityValues } from './body';
+import type { DbRow, Json } from './repo';
+
+/**
+ * What a plugin adds to the engine's endpoints of an entity without writing them: lifecycle hooks and
+ * access rules. Every hook runs inside the request's transaction (a refusal thrown there undoes the whole
+ * request) and may throw `bizError(…)` to answer 400 with its message.
+ */
+
+/** What the engine does: read (list, detail, the tree's choices), add, edit, delete. */
+export type CrudOperation = 'read' | 'add' | 'edit' | 'delete';
+
+/**
+ * Who may do an operation:
+ * - `{ code }`: holders of a permission code (`withButtons`: the code or any of its buttons);
+ * - `'member'`: any signed-in member of the tenant (choices every form needs);
+ * - `'administrator'`: the super administrator only (data every tenant shares);
+ * - a function of one's own that throws `noPermission()` to refuse.
+ * Default: the menu code or one of its buttons to read, `<code>_add`, `_edit`, `_delete` to write.
+ */
+export type AccessRule = { code: string | readonly string[]; withButtons?: boolean } | 'member' | 'administrator' | ((tx: Tx, user: AuthUser) => Promise<void>);
+
+export interface HookArgs {
+  tx: Tx;
+  user: AuthUser;
+}
+
+export interface CrudHooks {
+  /** The raw body before validation: normalise what a client sends (trim a code, map an old name). */
+  beforeValidate?(args: HookArgs & { body: Record<string, unknown>; mode: 'add' | 'edit' }): void | Promise<void>;
+  /**
+   * The validated values before they are written: complete or change them (values a hook sets bypass
+   * validation: set only what the server computes), or refuse. `existing` is the stored row when editing.
+   */
+  beforeChange?(args: HookArgs & { mode: 'add' | 'edit'; values: EntityValues; id?: string; existing?: DbRow }): void | Promise<void>;
+  /** After the row was written, in the same transaction. */
+  afterChange?(args: HookArgs & { mode: 'add' | 'edit'; values: EntityValues; id: string; existing?: DbRow }): void | Promise<void>;
+  /** Before rows are removed: refuse (rows still in use), or clean up what refers to them. */
+  beforeDelete?(args: HookArgs & { ids: readonly string[] }): void | Promise<void>;
+  /** Rows on their way out (list, detail, tree): mask a secret, add a name looked up. Change `rows` in place. */
+  afterRead?(args: HookArgs & { rows: Json[]; raw: readonly DbRow[] }): void | Promise<void>;
+}
+
+/** Several hook sets as one, each hook running in the order given. */
+export function composeHooks(...sets: readonly (CrudHooks | undefined)[]): CrudHooks {
+  const present = sets.filter((s): s is CrudHooks => s !== undefined);
+  const chain =
+    <K extends keyof CrudHooks>(key: K) =>
+    async (args: Parameters<NonNullable<CrudHooks[K]>>[0]) => {
+      for (const set of present) await (set[key] as ((a: typeof args) => void | Promise<void>) | undefined)?.(args);
+    };
+  return {
+    beforeValidate: chain('beforeValidate'),
+    beforeChange: chain('beforeChange'),
+    afterChange: chain('afterChange'),
+    beforeDelete: chain('beforeDelete'),
+    afterRead: chain('afterRead'),
+  };
+}
+
+/** The default rule of an operation on an entity. */
+export function defaultRule(entity: EntityDef, operation: CrudOperation): AccessRule {
+  return operation === 'read' ? { code: entity.permission, withButtons: true } : { code: `${entity.permission}_${operation}` };
+}
+
+/** Applies a rule: resolves when the user may, throws a 403 otherwise. */
+export async function checkAccess(rule: AccessRule, tx: Tx, user: AuthUser): Promise<void> {
+  if (rule === 'member') return;
+  if (rule === 'administrator') return assertAdministrator(user);
+  if (typeof rule === 'function') return rule(tx, user);
+  return assertPermission(tx, user, rule.code, { withButtons: rule.withButtons });
+}
