@@ -6,6 +6,7 @@ import type { AppEnv, ServerContext } from '../../core/server/context';
 import { entityValidator, formatError, mountCrud, readIds, type CrudRepo, type DbRow, type Json } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError } from '../../core/server/http/errors';
+import { MSG } from '../../core/server/http/messages';
 import { str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson } from '../../core/server/http/validate';
@@ -20,8 +21,8 @@ import { clientManifest } from './manifest';
  * a removal nor a disabling may cut off the client the caller's own session came through.
  */
 const BASE = '/blade-system/client';
-export const MSG_REMOVE_CURRENT = '不能删除当前使用的客户端';
-export const MSG_DISABLE_CURRENT = '不能停用当前使用的客户端';
+export const MSG_REMOVE_CURRENT = { zh: '不能删除当前使用的客户端', en: 'The client you are signed in through cannot be deleted' };
+export const MSG_DISABLE_CURRENT = { zh: '不能停用当前使用的客户端', en: 'The client you are signed in through cannot be disabled' };
 export const MASKED_SECRET = '******';
 
 export const authorizeClient = async (_tx: Tx, user: AuthUser): Promise<void> => assertAdministrator(user);
@@ -78,7 +79,7 @@ function clientRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         return;
       }
       const existing = await repo.find(tx, user, id);
-      if (!existing) throw bizError('数据不存在');
+      if (!existing) throw bizError(MSG.notFound);
       const { values } = validator.parse(input, 'edit');
       if (status === 0 && str(existing.client_id) === user.clientId) throw bizError(MSG_DISABLE_CURRENT);
       await repo.update(tx, user, id, values, ctx.now());

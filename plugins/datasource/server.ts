@@ -6,6 +6,7 @@ import type { AppEnv, ServerContext } from '../../core/server/context';
 import { entityValidator, mountCrud, parseId, type CrudRepo, type DbRow, type Json } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError } from '../../core/server/http/errors';
+import { MSG } from '../../core/server/http/messages';
 import { str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson } from '../../core/server/http/validate';
@@ -15,7 +16,7 @@ import { datasourceEntity } from './entities';
 import { datasourceManifest } from './manifest';
 
 /**
- * Datasources on the server (bladex-contract §8): `/api/blade-develop/datasource/{list,select,detail,submit,remove}`
+ * Datasources on the server: `/api/blade-develop/datasource/{list,select,detail,submit,remove}`
  * on the CRUD engine, for administrators only. The engine mounts `remove`; `list`, `detail` and `submit` are
  * written on its parts because the password is write-only: it never leaves the server, and an edit that
  * sends it empty keeps the stored one.
@@ -79,7 +80,7 @@ function datasourceRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         return;
       }
       const existing = await repo.find(tx, user, id);
-      if (!existing) throw bizError('数据不存在');
+      if (!existing) throw bizError(MSG.notFound);
       const { values } = validator.parse(input, 'edit');
       await repo.assertUnique(tx, user, { ...repo.valuesOf(existing), ...values }, id);
       await repo.update(tx, user, id, values, ctx.now());
@@ -92,7 +93,7 @@ export const datasourceServer = defineServerPlugin({
   manifest: datasourceManifest,
   entities: [datasourceEntity],
   routes: datasourceRoutes,
-  // The PostgreSQL sample of BladeX (bladex-contract §8), with obviously fake credentials.
+  // The PostgreSQL sample of BladeX, with obviously fake credentials.
   async seed(tx, ctx) {
     const exists = await tx.one('select 1 as found from blade_datasource where is_deleted = 0 limit 1');
     if (exists) return;

@@ -7,6 +7,8 @@ import { crudRepo, entityRoute, entityValidator, parseId, readIds, SqlParams, ty
 import type { Tx } from '../../core/server/db/types';
 import { isUniqueViolation } from '../../core/server/db/errors';
 import { bizError, missingParam } from '../../core/server/http/errors';
+import { MSG } from '../../core/server/http/messages';
+import { localize } from '../../core/server/i18n';
 import { id, num, str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson } from '../../core/server/http/validate';
@@ -14,7 +16,7 @@ import { buildTree } from '../../core/server/menu/tree';
 import type { EntityDef } from '../../core/schema/entity';
 
 /**
- * Dictionaries on the engine's parts (bladex-contract §5): the same endpoints for the system dictionaries
+ * Dictionaries on the engine's parts, with BladeX's endpoints: the same endpoints for the system dictionaries
  * (`blade_dict`, global, written by administrators only) and the business dictionaries (`blade_dict_biz`,
  * per tenant). A parent row has parent_id 0 and dict_key '-1'; its children (and theirs) share its code.
  */
@@ -24,9 +26,8 @@ export interface DictionaryKind {
   child: EntityDef;
 }
 
-export const MSG_DUPLICATE_KEY = '当前字典键值已存在!';
-export const MSG_HAS_CHILDREN = '请先删除子节点!';
-export const TOP_PARENT_NAME = '顶级';
+export const MSG_DUPLICATE_KEY = { zh: '当前字典键值已存在!', en: 'This dictionary key already exists' };
+const MSG_NO_PARENT = { zh: '上级字典不存在', en: 'The parent dictionary does not exist' };
 
 const MAX_CODE = 255;
 
@@ -91,7 +92,7 @@ export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, kind: Di
     }
     return list.map((row) => ({
       ...dictJson(row, tenant),
-      parentName: String(row.parent_id) === '0' ? TOP_PARENT_NAME : (names.get(String(row.parent_id)) ?? ''),
+      parentName: String(row.parent_id) === '0' ? localize(MSG.topLevel) : (names.get(String(row.parent_id)) ?? ''),
     }));
   };
 
@@ -127,7 +128,7 @@ export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, kind: Di
       await canRead(tx, user);
       return parents.page(tx, user, query, {
         where: [() => 'parent_id = 0'],
-        toJson: (row) => ({ ...dictJson(row, tenant), parentName: TOP_PARENT_NAME }),
+        toJson: (row) => ({ ...dictJson(row, tenant), parentName: localize(MSG.topLevel) }),
       });
     });
     return c.json(rData(result));
@@ -193,7 +194,7 @@ export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, kind: Di
     const user = currentMember(c);
     const code = c.req.query('code');
     if (code === undefined || code.trim() === '') throw missingParam('code');
-    if (code.length > MAX_CODE) throw bizError('请求参数格式错误: code');
+    if (code.length > MAX_CODE) throw bizError(MSG.badFormat('code'));
     const list = await ctx.db.tenant(user.tenantId, async (tx) => {
       const p = new SqlParams();
       const where = [...rows.scope(user, p), `code = ${p.add(code)}`, 'parent_id > 0', 'is_sealed = 0'];
@@ -228,7 +229,7 @@ export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, kind: Di
       values = { ...parentValidator.parse(input, 'add').values, parentId: '0', dictKey: '-1' };
     } else {
       const parent = await rows.find(tx, user, parentId);
-      if (!parent) throw bizError('上级字典不存在');
+      if (!parent) throw bizError(MSG_NO_PARENT);
       // A child takes its parent's code, whatever the form sent.
       values = { ...childValidator.parse({ ...input, code: parent.code }, 'add').values, parentId, code: str(parent.code) };
     }
@@ -238,7 +239,7 @@ export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, kind: Di
 
   async function update(tx: Tx, user: AuthUser, rowId: string, input: Record<string, unknown>) {
     const existing = await rows.find(tx, user, rowId);
-    if (!existing) throw bizError('数据不存在');
+    if (!existing) throw bizError(MSG.notFound);
     const isParent = String(existing.parent_id) === '0';
     // Code and parent of a child are not editable; a parent keeps dict_key -1.
     const values = isParent ? { ...parentValidator.parse(input, 'edit').values } : { ...childValidator.parse(input, 'edit').values };
@@ -263,7 +264,7 @@ export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, kind: Di
       await canWrite(tx, user, 'delete');
       const p = new SqlParams();
       const where = [...rows.scope(user, p), `parent_id = any(${p.add(ids)}::bigint[])`];
-      if (await tx.one(`select 1 as found from ${table} where ${where.join(' and ')} limit 1`, p.values)) throw bizError(MSG_HAS_CHILDREN);
+      if (await tx.one(`select 1 as found from ${table} where ${where.join(' and ')} limit 1`, p.values)) throw bizError(MSG.hasChildren);
       return rows.remove(tx, user, ids, ctx.now());
     });
     return c.json(rStatus(removed > 0));

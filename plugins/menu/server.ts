@@ -6,6 +6,8 @@ import type { AppEnv, ServerContext } from '../../core/server/context';
 import { crudRepo, entityValidator, formatError, parseId, readIds, type DbRow, type Where } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError } from '../../core/server/http/errors';
+import { MSG } from '../../core/server/http/messages';
+import { localize, type LocalText } from '../../core/server/i18n';
 import { num, str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson } from '../../core/server/http/validate';
@@ -17,7 +19,7 @@ import { BUTTON, MENU, menuEntity } from './entities';
 import { menuManifest } from './manifest';
 
 /**
- * Menus on the server (bladex-contract §4): `/api/blade-system/menu/{list, menu-list, lazy-list,
+ * Menus on the server: `/api/blade-system/menu/{list, menu-list, lazy-list,
  * lazy-menu-list, tree, detail, submit, remove}` on the kernel's global `blade_menu`, for the super
  * administrator only (403 for anyone else, a tenant's own `admin` included). Rows declared by plugins
  * that are not installed are left out, as everywhere else. What edits and removals of declared rows do
@@ -25,21 +27,21 @@ import { menuManifest } from './manifest';
  */
 const BASE = '/blade-system/menu';
 
-export const MSG_CODE_EXISTS = '菜单编号已存在';
-export const MSG_SELF_PARENT = '父节点不可选择自身!';
-export const MSG_HAS_CHILDREN = '请先删除子节点!';
-export const MSG_PARENT_MISSING = '上级菜单不存在';
-export const MSG_PARENT_NOT_MENU = '父节点只可选择菜单类型!';
-export const MSG_BUTTON_NEEDS_PARENT = '按钮必须选择上级菜单';
-export const MSG_PATH_REQUIRED = '请输入路由地址';
-export const MSG_DECLARED_CODE = '插件声明的菜单编号不可修改';
-export const MSG_DECLARED_CATEGORY = '插件声明的菜单类型不可修改';
-export const MSG_BRANCH_TO_BUTTON = '有子节点的菜单不可改为按钮';
-export const TOP_PARENT_NAME = '顶级';
+export const MSG_CODE_EXISTS = { zh: '菜单编号已存在', en: 'This menu code already exists' };
+export const MSG_SELF_PARENT = { zh: '父节点不可选择自身!', en: 'A node cannot be its own parent' };
+export const MSG_HAS_CHILDREN = MSG.hasChildren;
+export const MSG_PARENT_MISSING = { zh: '上级菜单不存在', en: 'The parent menu does not exist' };
+export const MSG_PARENT_NOT_MENU = { zh: '父节点只可选择菜单类型!', en: 'The parent must be a menu' };
+export const MSG_BUTTON_NEEDS_PARENT = { zh: '按钮必须选择上级菜单', en: 'A button needs a parent menu' };
+export const MSG_PATH_REQUIRED = { zh: '请输入路由地址', en: 'Please enter the route path' };
+export const MSG_DECLARED_CODE = { zh: '插件声明的菜单编号不可修改', en: 'The code of a menu a plugin declares cannot be changed' };
+export const MSG_DECLARED_CATEGORY = { zh: '插件声明的菜单类型不可修改', en: 'The type of a menu a plugin declares cannot be changed' };
+export const MSG_BRANCH_TO_BUTTON = { zh: '有子节点的菜单不可改为按钮', en: 'A menu with children cannot become a button' };
 
-const CATEGORY_NAMES: Record<number, string> = { [MENU]: '菜单', [BUTTON]: '按钮' };
-const ACTION_NAMES: Record<number, string> = { 1: '工具栏', 2: '操作栏', 3: '工具操作栏' };
-const IS_OPEN_NAMES: Record<number, string> = { 1: '否', 2: '是' };
+const CATEGORY_NAMES: Record<number, LocalText> = { [MENU]: { zh: '菜单', en: 'Menu' }, [BUTTON]: { zh: '按钮', en: 'Button' } };
+const ACTION_NAMES: Record<number, LocalText> = { 1: { zh: '工具栏', en: 'Toolbar' }, 2: { zh: '操作栏', en: 'Row actions' }, 3: { zh: '工具操作栏', en: 'Toolbar and row actions' } };
+const IS_OPEN_NAMES: Record<number, LocalText> = { 1: { zh: '否', en: 'No' }, 2: { zh: '是', en: 'Yes' } };
+const nameOf = (text: LocalText | undefined) => (text ? localize(text) : '');
 
 /** `MenuVO` plus who declared the row (`plugin`, '' for an administrator's own) and the kernel's flags. */
 export function menuJson(row: DbRow) {
@@ -149,10 +151,10 @@ export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const json = menuJson(row);
       return {
         ...json,
-        parentName: parentId === '0' ? TOP_PARENT_NAME : str(parent?.name),
-        categoryName: CATEGORY_NAMES[json.category] ?? '',
-        actionName: ACTION_NAMES[json.action] ?? '',
-        isOpenName: IS_OPEN_NAMES[json.isOpen] ?? '',
+        parentName: parentId === '0' ? localize(MSG.topLevel) : str(parent?.name),
+        categoryName: nameOf(CATEGORY_NAMES[json.category]),
+        actionName: nameOf(ACTION_NAMES[json.action]),
+        isOpenName: nameOf(IS_OPEN_NAMES[json.isOpen]),
       };
     });
     return c.json(rData(vo));
@@ -166,7 +168,7 @@ export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const raw = (body as Record<string, unknown>).parentId;
     await admin(user, async (tx) => {
       const existing = id ? await find(tx, user, id) : undefined;
-      if (id && !existing) throw bizError('数据不存在');
+      if (id && !existing) throw bizError(MSG.notFound);
       const { values } = validator.parse(body, id ? 'edit' : 'add');
       const merged = existing ? { ...repo.valuesOf(existing), ...values } : values;
       const code = String(merged.code);

@@ -25,7 +25,7 @@ function selectRoute(api: Hono<AppEnv>, ctx: ServerContext, repo: ReturnType<typ
     // Administrators (tenant 000000) may look at another tenant's posts; everyone else gets their own.
     let tenantId = user.tenantId;
     if (asked && user.isAdministrator && user.tenantId === '000000') {
-      if (!TENANT_ID.test(asked)) throw bizError('tenantId: 格式错误');
+      if (!TENANT_ID.test(asked)) throw bizError({ zh: 'tenantId: 格式错误', en: 'tenantId: malformed' });
       tenantId = asked;
     }
     // Any member of the tenant (the choices of a selector, as BladeX opens it): names, not the whole rows.
@@ -43,7 +43,7 @@ export const postServer = defineServerPlugin({
     const repo = mountCrud(api, ctx, postEntity);
     selectRoute(api, ctx, repo);
   },
-  // The rest of SpringBlade's posts (bladex-contract A4; `ceo` is seeded by the kernel) in tenant 000000.
+  // The rest of SpringBlade's demo posts (`ceo` is seeded by the kernel) in tenant 000000.
   async seed(tx) {
     const posts: [string, number, string, string, number, string][] = [
       ['1123598817738675202', 1, 'coo', '首席运营官', 2, '常务总经理'],

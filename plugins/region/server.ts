@@ -3,10 +3,11 @@ import { assertPermission, noPermission } from '../../core/server/auth/permissio
 import { currentMember } from '../../core/server/auth/middleware';
 import type { AuthUser } from '../../core/server/auth/user';
 import type { AppEnv, ServerContext } from '../../core/server/context';
-import { fieldSchema, filterSql, formatError, SqlParams, type Json } from '../../core/server/crud';
+import { fieldSchema, filterSql, firstIssueText, formatError, SqlParams, type Json } from '../../core/server/crud';
 import { isUniqueViolation } from '../../core/server/db/errors';
 import type { Tx } from '../../core/server/db/types';
 import { bizError, missingParam } from '../../core/server/http/errors';
+import { MSG } from '../../core/server/http/messages';
 import { num, str } from '../../core/server/http/format';
 import { page, pageParams } from '../../core/server/http/page';
 import { rData, rStatus } from '../../core/server/http/r';
@@ -29,13 +30,13 @@ const BASE = '/blade-system/region';
 const CODE = /^\d{1,12}$/;
 const MAX_CODE = 12;
 
-export const MSG_HAS_CHILDREN = '请先删除子节点!';
-export const MSG_PARENT_REQUIRED = '请输入父区划编号';
-export const MSG_PARENT_MISSING = '上级区划不存在';
-export const MSG_CODE_EXISTS = '区划编号已存在';
-export const MSG_CODE_PREFIX = '区划编号须以上级区划编号开头';
-export const MSG_TOO_DEEP = '村级区划不能再新增下级';
-export const MSG_CODE_MISMATCH = '区划编号须为上级区划编号加区划子编号';
+export const MSG_HAS_CHILDREN = MSG.hasChildren;
+export const MSG_PARENT_REQUIRED = { zh: '请输入父区划编号', en: 'Please enter the parent region code' };
+export const MSG_PARENT_MISSING = { zh: '上级区划不存在', en: 'The parent region does not exist' };
+export const MSG_CODE_EXISTS = { zh: '区划编号已存在', en: 'This region code already exists' };
+export const MSG_CODE_PREFIX = { zh: '区划编号须以上级区划编号开头', en: "A region code must start with its parent's code" };
+export const MSG_TOO_DEEP = { zh: '村级区划不能再新增下级', en: 'A village cannot have sub-regions' };
+export const MSG_CODE_MISMATCH = { zh: '区划编号须为上级区划编号加区划子编号', en: "A region code must be its parent's code followed by the sub code" };
 
 const slotColumns = REGION_SLOTS.flatMap((slot) => [`${slot}_code`, `${slot}_name`]);
 const COLUMNS = ['code', 'parent_code', 'ancestors', 'name', ...slotColumns, 'region_level', 'sort', 'remark'];
@@ -162,7 +163,7 @@ function fieldValue(body: Record<string, unknown>, name: keyof typeof regionEnti
   const raw = body[name];
   if (blank(raw)) return undefined;
   const result = fieldSchema(name, regionEntity.fields[name]).safeParse(typeof raw === 'string' && name !== 'remark' ? raw.trim() : raw);
-  if (!result.success) throw bizError(result.error.issues[0]?.message ?? formatError(name));
+  if (!result.success) throw bizError(firstIssueText(result.error, name));
   return result.data;
 }
 
@@ -241,7 +242,7 @@ export function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const name = fieldValue(body, 'name') as string | undefined;
     const sort = fieldValue(body, 'sort') as number | undefined;
     const remark = fieldValue(body, 'remark') as string | undefined;
-    const required = (field: 'name' | 'sort') => regionEntity.fields[field].required!.zh;
+    const required = (field: 'name' | 'sort') => regionEntity.fields[field].required!;
 
     await ctx.db.tenant(user.tenantId, async (tx) => {
       // A code that exists is an edit (BladeX: Saber sends the code, and the sub code, both ways).
@@ -268,9 +269,9 @@ export function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       if (Number(parent.region_level) >= MAX_REGION_LEVEL) throw bizError(MSG_TOO_DEEP);
       const prefix = childPrefix(parent.code);
       const code = subCode !== undefined ? prefix + subCode : givenCode;
-      if (code === undefined) throw bizError(regionEntity.fields.code.required!.zh);
+      if (code === undefined) throw bizError(regionEntity.fields.code.required!);
       if (givenCode !== undefined && givenCode !== code) throw bizError(MSG_CODE_MISMATCH);
-      if (code.length > MAX_CODE) throw bizError(`code: 长度不能超过${MAX_CODE}个字符`);
+      if (code.length > MAX_CODE) throw bizError(MSG.tooLong('code', MAX_CODE));
       if (!code.startsWith(prefix) || code.length <= prefix.length || code === parent.code) throw bizError(MSG_CODE_PREFIX);
       if (name === undefined) throw bizError(required('name'));
       if (sort === undefined) throw bizError(required('sort'));

@@ -4,11 +4,13 @@ import type { ServerContext } from '../../core/server/context';
 import { formatError } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError } from '../../core/server/http/errors';
+import { MSG as KERNEL_MSG } from '../../core/server/http/messages';
+import type { LocalText } from '../../core/server/i18n';
 import { isBigintId } from '../../core/server/ids';
 import { ADMIN_TENANT } from '../../core/server/tenant/tenants';
 
 /**
- * What the role endpoints share: the messages (the spec's zh texts verbatim where it has them), which
+ * What the role endpoints share: the messages (in both languages; the Chinese ones are BladeX's where it has them), which
  * tenant a call addresses, and the permission check done in the caller's own tenant before the work runs
  * in the addressed one.
  */
@@ -21,25 +23,25 @@ export const ADMINISTRATOR_ALIAS = 'administrator';
 export const RESERVED_ALIASES: readonly string[] = [ADMINISTRATOR_ALIAS, 'admin'];
 
 export const MSG = {
-  notFound: '数据不存在',
-  hasChildren: '请先删除子节点!',
-  selfParent: '父节点不可选择自身!',
-  parentMissing: '上级角色不存在',
-  administratorRole: '无权操作超级管理员角色',
-  reservedAlias: (alias: string) => `角色别名 ${alias} 为系统保留,仅超级管理员可用`,
-  roleMissing: (id: string) => `角色不存在: ${id}`,
-  menuMissing: (id: string) => `菜单不存在: ${id}`,
-  menuAdministratorOnly: (code: string) => `不能授予仅超级管理员可用的菜单或按钮: ${code}`,
-  menuNotEnabled: (code: string) => `当前租户未开通该菜单所属功能: ${code}`,
-  menuNotHeld: (code: string) => `不能授予自己没有的菜单或按钮: ${code}`,
-  menuNotGrantable: (code: string) => `该菜单不可授予: ${code}`,
-  scopeMissing: (kind: ScopeKind, id: string) => `${SCOPE_LABEL[kind]}不存在: ${id}`,
-  scopeNotHeld: (kind: ScopeKind, name: string) => `不能授予自己没有的${SCOPE_LABEL[kind]}: ${name}`,
-  scopeNotGrantable: (kind: ScopeKind, name: string) => `该${SCOPE_LABEL[kind]}不可授予: ${name}`,
+  notFound: KERNEL_MSG.notFound,
+  hasChildren: KERNEL_MSG.hasChildren,
+  selfParent: { zh: '父节点不可选择自身!', en: 'A node cannot be its own parent' },
+  parentMissing: { zh: '上级角色不存在', en: 'The parent role does not exist' },
+  administratorRole: { zh: '无权操作超级管理员角色', en: 'You may not change the super administrator role' },
+  reservedAlias: (alias: string): LocalText => ({ zh: `角色别名 ${alias} 为系统保留,仅超级管理员可用`, en: `The role alias ${alias} is reserved for the super administrator` }),
+  roleMissing: (id: string): LocalText => ({ zh: `角色不存在: ${id}`, en: `No such role: ${id}` }),
+  menuMissing: (id: string): LocalText => ({ zh: `菜单不存在: ${id}`, en: `No such menu: ${id}` }),
+  menuAdministratorOnly: (code: string): LocalText => ({ zh: `不能授予仅超级管理员可用的菜单或按钮: ${code}`, en: `Menus and buttons of the super administrator cannot be granted: ${code}` }),
+  menuNotEnabled: (code: string): LocalText => ({ zh: `当前租户未开通该菜单所属功能: ${code}`, en: `Your tenant does not have the feature of this menu: ${code}` }),
+  menuNotHeld: (code: string): LocalText => ({ zh: `不能授予自己没有的菜单或按钮: ${code}`, en: `You cannot grant a menu or button you do not hold: ${code}` }),
+  menuNotGrantable: (code: string): LocalText => ({ zh: `该菜单不可授予: ${code}`, en: `This menu cannot be granted: ${code}` }),
+  scopeMissing: (kind: ScopeKind, id: string): LocalText => ({ zh: `${SCOPE_LABEL[kind].zh}不存在: ${id}`, en: `No such ${SCOPE_LABEL[kind].en}: ${id}` }),
+  scopeNotHeld: (kind: ScopeKind, name: string): LocalText => ({ zh: `不能授予自己没有的${SCOPE_LABEL[kind].zh}: ${name}`, en: `You cannot grant a ${SCOPE_LABEL[kind].en} you do not hold: ${name}` }),
+  scopeNotGrantable: (kind: ScopeKind, name: string): LocalText => ({ zh: `该${SCOPE_LABEL[kind].zh}不可授予: ${name}`, en: `This ${SCOPE_LABEL[kind].en} cannot be granted: ${name}` }),
 } as const;
 
 export type ScopeKind = 'data' | 'api';
-const SCOPE_LABEL: Record<ScopeKind, string> = { data: '数据权限', api: '接口权限' };
+const SCOPE_LABEL: Record<ScopeKind, LocalText> = { data: { zh: '数据权限', en: 'data scope' }, api: { zh: '接口权限', en: 'API scope' } };
 
 const TENANT_ID = /^\d{6}$/;
 

@@ -5,6 +5,8 @@ import type { AppEnv, ServerContext } from '../../core/server/context';
 import { formatError, parseIds } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError, missingParam } from '../../core/server/http/errors';
+import { MSG as KERNEL_MSG } from '../../core/server/http/messages';
+import type { LocalText } from '../../core/server/i18n';
 import { str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readParams } from '../../core/server/http/validate';
@@ -15,7 +17,7 @@ import { validIds } from '../../core/server/user/users';
 import { assertBigints, assertRoles, inTenant, MSG, targetTenant, type ScopeKind } from './server-common';
 
 /**
- * Grants (bladex-contract §4): `GET /menu/grant-tree` (what the caller may grant: menus and buttons, data
+ * Grants: `GET /menu/grant-tree` (what the caller may grant: menus and buttons, data
  * scopes, API scopes), `GET /menu/role-tree-keys?roleIds=` (what roles hold) and `POST /role/grant` (set
  * what roles hold). A non-administrator grants only what its own roles hold, never an administrator-only
  * menu, and only to roles of its tenant; anything else is a 400 naming the id.
@@ -156,7 +158,7 @@ export function idList(value: unknown, name: string): string[] {
     list = String(value).split(',').map((s) => s.trim());
   } else throw bizError(formatError(name));
   const ids = [...new Set(list.filter(Boolean))];
-  if (ids.length > MAX_IDS) throw bizError(`${name}: 最多${MAX_IDS}项`);
+  if (ids.length > MAX_IDS) throw bizError(KERNEL_MSG.tooManyItems(name, MAX_IDS));
   if (!ids.every((id) => /^[1-9]\d{0,18}$/.test(id))) throw bizError(formatError(name));
   assertBigints(ids, name);
   return ids;
@@ -181,7 +183,7 @@ async function grantInput(c: Context<AppEnv>): Promise<GrantInput> {
       try {
         parsed = JSON.parse(text);
       } catch {
-        throw bizError('消息不能读取: 请求体不是合法的 JSON');
+        throw bizError(KERNEL_MSG.badJson);
       }
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bizError(formatError('body'));
       body = parsed as Record<string, unknown>;
@@ -201,7 +203,7 @@ async function grantInput(c: Context<AppEnv>): Promise<GrantInput> {
 }
 
 /** Why a menu id cannot be granted (the first such id is named). */
-async function menuRefusal(tx: Tx, user: AuthUser, pluginIds: readonly string[], id: string): Promise<string> {
+async function menuRefusal(tx: Tx, user: AuthUser, pluginIds: readonly string[], id: string): Promise<LocalText> {
   const menu = await tx.one<{ code: string; administrator_only: number; plugin: string | null; is_deleted: number }>(
     'select code, administrator_only, plugin, is_deleted from blade_menu where id = $1',
     [id],
@@ -212,7 +214,7 @@ async function menuRefusal(tx: Tx, user: AuthUser, pluginIds: readonly string[],
   return user.isAdministrator ? MSG.menuNotGrantable(menu.code) : MSG.menuNotHeld(menu.code);
 }
 
-async function scopeRefusal(tx: Tx, user: AuthUser, kind: ScopeKind, id: string): Promise<string> {
+async function scopeRefusal(tx: Tx, user: AuthUser, kind: ScopeKind, id: string): Promise<LocalText> {
   const scope = await tx.one<{ scope_name: string | null }>(`select scope_name from ${SCOPE[kind].table} where id = $1 and is_deleted = 0`, [id]);
   if (!scope) return MSG.scopeMissing(kind, id);
   const name = str(scope.scope_name) || id;

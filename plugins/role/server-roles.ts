@@ -5,6 +5,8 @@ import type { AppEnv, ServerContext } from '../../core/server/context';
 import { crudDataScope, crudRepo, entityValidator, formatError, parseId, readIds, type CrudRepo, type DbRow, type Json } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError } from '../../core/server/http/errors';
+import { MSG as KERNEL_MSG } from '../../core/server/http/messages';
+import { localize } from '../../core/server/i18n';
 import { str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson } from '../../core/server/http/validate';
@@ -17,7 +19,6 @@ import { addressesTenants, assertBigints, inTenant, isAdministratorAlias, isRese
  * written on the engine's parts (repository, validator) because roles form a tree per tenant.
  */
 const BASE = '/blade-system/role';
-const TOP_NAME = '顶级';
 /** Reading roles: the role screen, and the user screen's role picker (tree, tree-by-id). */
 const READ = ['role'] as const;
 const PICK = ['role', 'user'] as const;
@@ -49,7 +50,7 @@ const parentOf = (row: DbRow) => str(row.parent_id) || '0';
 
 function roleVO(repo: CrudRepo, row: DbRow, names: ReadonlyMap<string, string>): RoleVO {
   const parentId = parentOf(row);
-  return { ...repo.toJson(row), id: str(row.id), parentId, parentName: parentId === '0' ? TOP_NAME : (names.get(parentId) ?? '') };
+  return { ...repo.toJson(row), id: str(row.id), parentId, parentName: parentId === '0' ? localize(KERNEL_MSG.topLevel) : (names.get(parentId) ?? '') };
 }
 
 function treeNode(row: DbRow): RoleTreeNode {

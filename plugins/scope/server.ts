@@ -7,6 +7,7 @@ import type { AppEnv, ServerContext } from '../../core/server/context';
 import { crudRepo, entityRoute, entityValidator, fieldSchema, formatError, parseId, readIds, type DbRow, type EntityValues, type Json, type Where } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError } from '../../core/server/http/errors';
+import { MSG } from '../../core/server/http/messages';
 import { num, str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson } from '../../core/server/http/validate';
@@ -17,16 +18,15 @@ import { API_SCOPE_TYPES, apiScopeEntity, CUSTOM_SCOPE, DATA_SCOPE_TYPES, dataSc
 import { scopeManifest } from './manifest';
 
 /**
- * Data scopes and API scopes on the server (bladex-contract §6.2, §6.3, §9):
+ * Data scopes and API scopes on the server:
  * `/api/blade-system/data-scope/{list,detail,submit,remove}` and `/api/blade-system/api-scope/{…}` on the
  * kernel's global `blade_scope_data` / `blade_scope_api`. Every endpoint is the super administrator's
  * (administrator of tenant 000000): a scope changes what every tenant's roles may see or call. Which roles
  * hold a scope is the role plugin's grant (`blade_role_scope`); the kernel applies them.
  */
 
-export const MSG_MENU_MISSING = '所选菜单不存在';
-export const MSG_RULE_REQUIRED = RULE_REQUIRED.zh;
-const MSG_NOT_FOUND = '数据不存在';
+export const MSG_MENU_MISSING = { zh: '所选菜单不存在', en: 'The chosen menu does not exist' };
+export const MSG_RULE_REQUIRED = RULE_REQUIRED;
 
 interface MenuRef {
   id: string;
@@ -117,12 +117,12 @@ function mountScope(api: Hono<AppEnv>, ctx: ServerContext, kind: ScopeKind): voi
     const body = { ...(input as Record<string, unknown>) };
     await admin(user, async (tx) => {
       const existing = id ? await repo.find(tx, user, id) : undefined;
-      if (id && !existing) throw bizError(MSG_NOT_FOUND);
+      if (id && !existing) throw bizError(MSG.notFound);
       let menu: MenuRef | undefined;
       if (existing) {
         menu = { id: str(existing.menu_id), code: str((await tx.one<{ code: string }>('select code from blade_menu where id = $1', [existing.menu_id]))?.code) };
       } else {
-        if (blank(body.menuId)) throw bizError(entity.fields.menuId!.required!.zh);
+        if (blank(body.menuId)) throw bizError(entity.fields.menuId!.required!);
         const parsed = fieldSchema('menuId', entity.fields.menuId!).safeParse(body.menuId);
         if (!parsed.success) throw bizError(formatError('menuId'));
         menu = await liveMenu(tx, String(parsed.data));

@@ -7,6 +7,7 @@ import type { AppEnv, ServerContext } from '../../core/server/context';
 import { entityValidator, filterSql, formatError, localInstant, parseId, parseListQuery, readIds, SqlParams, type DbRow, type EntityValues, type Json } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError, missingParam } from '../../core/server/http/errors';
+import { MSG } from '../../core/server/http/messages';
 import { formatDateTime, num, str } from '../../core/server/http/format';
 import { page } from '../../core/server/http/page';
 import { rData, rStatus, rSuccess } from '../../core/server/http/r';
@@ -26,10 +27,10 @@ import { tenantManifest } from './manifest';
  * A new tenant is provisioned ready to use (role, department, post, `admin` / `admin`).
  */
 const BASE = '/blade-system/tenant';
-export const MSG_ADMIN_TENANT = '不能删除管理组租户';
-export const MSG_DOMAIN_TAKEN = '域名已被使用';
-export const MSG_NO_TENANT = '租户不存在';
-export const MSG_NO_DATASOURCE = '数据源不存在';
+export const MSG_ADMIN_TENANT = { zh: '不能删除管理组租户', en: "The administrators' tenant cannot be deleted" };
+export const MSG_DOMAIN_TAKEN = { zh: '域名已被使用', en: 'This domain is already in use' };
+export const MSG_NO_TENANT = { zh: '租户不存在', en: 'The tenant does not exist' };
+export const MSG_NO_DATASOURCE = { zh: '数据源不存在', en: 'The datasource does not exist' };
 /** The new tenant's `admin` signs in with this (BladeX param `tenant.default.password`). */
 export const DEFAULT_ADMIN_PASSWORD = 'admin';
 
@@ -173,7 +174,7 @@ function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     } else {
       changed = await asAdministrator(user, async (tx) => {
         const existing = await tx.one<{ tenant_id: string }>('select tenant_id from blade_tenant where id = $1 and is_deleted = 0', [id]);
-        if (!existing) throw bizError('数据不存在');
+        if (!existing) throw bizError(MSG.notFound);
         await assertDomainFree(tx, values.domainUrl, id);
         const p = new SqlParams();
         const sets = WRITABLE.filter((name) => Object.hasOwn(values, name)).map((name) => `${COLUMN[name]} = ${p.add(columnValue(name, values[name] as EntityValues[string]))}`);

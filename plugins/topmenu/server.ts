@@ -6,6 +6,7 @@ import type { AppEnv, ServerContext } from '../../core/server/context';
 import { defaultAuthorize, entityValidator, mountCrud, parseIds } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError } from '../../core/server/http/errors';
+import { MSG } from '../../core/server/http/messages';
 import { str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson, readParams } from '../../core/server/http/validate';
@@ -22,9 +23,9 @@ import { topmenuManifest } from './manifest';
  * `/api/blade-system/menu/{grant-top-tree, top-tree-keys}`. The kernel's `menu/routes?topMenuId=` shows
  * what `blade_top_menu_setting` lists. A grant may only name menus the caller may see themselves.
  */
-export const MSG_CODE_EXISTS = '顶部菜单编号已存在';
-export const MSG_DECLARED_CODE = '插件声明的顶部菜单编号不可修改';
-export const MSG_MENU_NOT_GRANTABLE = '只能配置自己可见的菜单';
+export const MSG_CODE_EXISTS = { zh: '顶部菜单编号已存在', en: 'This top menu code already exists' };
+export const MSG_DECLARED_CODE = { zh: '插件声明的顶部菜单编号不可修改', en: 'The code of a top menu a plugin declares cannot be changed' };
+export const MSG_MENU_NOT_GRANTABLE = { zh: '只能配置自己可见的菜单', en: 'You can only add menus you can see' };
 export const SETTING = 'topmenu_setting';
 
 
@@ -32,8 +33,8 @@ export const SETTING = 'topmenu_setting';
 function idsIn(value: unknown, name: string, required: boolean): string[] {
   const blank = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
   if (blank && !required) return [];
-  if (Array.isArray(value) && !value.every((v) => typeof v === 'string' || typeof v === 'number')) throw bizError(`请求参数格式错误: ${name}`);
-  if (!blank && !Array.isArray(value) && typeof value !== 'string' && typeof value !== 'number') throw bizError(`请求参数格式错误: ${name}`);
+  if (Array.isArray(value) && !value.every((v) => typeof v === 'string' || typeof v === 'number')) throw bizError(MSG.badFormat(name));
+  if (!blank && !Array.isArray(value) && typeof value !== 'string' && typeof value !== 'number') throw bizError(MSG.badFormat(name));
   return parseIds(Array.isArray(value) ? value.map(String) : value, name);
 }
 
@@ -41,7 +42,7 @@ function idsIn(value: unknown, name: string, required: boolean): string[] {
 async function grantInput(c: Context<AppEnv>): Promise<{ topMenuIds: string[]; menuIds: string[] }> {
   const json = /application\/json/i.test(c.req.header('content-type') ?? '');
   const input = json ? await readJson(c) : await readParams(c);
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw bizError('请求参数格式错误: body');
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw bizError(MSG.badFormat('body'));
   const { topMenuIds, menuIds } = input as Record<string, unknown>;
   return { topMenuIds: idsIn(topMenuIds, 'topMenuIds', true), menuIds: idsIn(menuIds, 'menuIds', false) };
 }
@@ -66,7 +67,7 @@ export function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     await ctx.db.tenant(user.tenantId, async (tx) => {
       await authorize(tx, user, id ? 'edit' : 'add');
       const existing = id ? await repo.find(tx, user, id) : undefined;
-      if (id && !existing) throw bizError('数据不存在');
+      if (id && !existing) throw bizError(MSG.notFound);
       const { values } = validator.parse(body, id ? 'edit' : 'add');
       const code = String(existing && values.code === undefined ? existing.code : values.code);
       // A declared top menu keeps its code: the start-up sync finds it by (tenant, code).
@@ -108,7 +109,7 @@ export function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         'select id::text as id from blade_top_menu where tenant_id = $1 and is_deleted = 0 and id = any($2::bigint[])',
         [user.tenantId, topMenuIds],
       );
-      if (tops.length !== topMenuIds.length) throw bizError('数据不存在');
+      if (tops.length !== topMenuIds.length) throw bizError(MSG.notFound);
       const visible = new Set((await visibleMenuRows(tx, user)).map((m) => String(m.id)));
       if (menuIds.some((menuId) => !visible.has(menuId))) throw bizError(MSG_MENU_NOT_GRANTABLE);
       await tx.query(

@@ -1,7 +1,7 @@
 import { defineEntity, type FieldDef } from '../../core/schema/entity';
 
 /**
- * Users (BladeX `blade_user`, the kernel's table; bladex-contract §3.2, §9). The definition names the real
+ * Users (BladeX `blade_user`, the kernel's table). The definition names the real
  * columns only (the password, the status and the display names are handled by the plugin itself): the
  * server takes its filters, body rules and the columns a data-scope rule may name from it; the screen
  * adds its display fields on top (`userScreenEntity`).

@@ -19,10 +19,10 @@ export const MAX_IMPORT_ROWS = 5000;
 const MAX_UNPACKED = 40 * 1024 * 1024;
 const MAX_ENTRIES = 500;
 
-export const MSG_FILE_TYPE = '导入文件格式错误,请上传 .xlsx 文件';
-export const MSG_FILE_SIZE = '导入文件不能超过1MB';
-export const MSG_TOO_MANY_ROWS = `导入数据不能超过${MAX_IMPORT_ROWS}行`;
-export const MSG_EMPTY = '导入文件中没有数据';
+export const MSG_FILE_TYPE = { zh: '导入文件格式错误,请上传 .xlsx 文件', en: 'Wrong file format, please upload an .xlsx file' };
+export const MSG_FILE_SIZE = { zh: '导入文件不能超过1MB', en: 'The file may not be larger than 1 MB' };
+export const MSG_TOO_MANY_ROWS = { zh: `导入数据不能超过${MAX_IMPORT_ROWS}行`, en: `At most ${MAX_IMPORT_ROWS} rows can be imported` };
+export const MSG_EMPTY = { zh: '导入文件中没有数据', en: 'The file holds no data' };
 
 export type Language = 'zh' | 'en';
 
@@ -171,8 +171,8 @@ export async function readImportSheet(bytes: Uint8Array): Promise<ImportRow[]> {
   const keys = head.map((cell) => (typeof cell === 'string' ? HEADERS.get(normalizeHeader(cell)) : undefined));
   const missing = REQUIRED.filter((key) => !keys.includes(key));
   if (missing.length > 0) {
-    const names = missing.map((key) => IMPORT_COLUMNS.find((c) => c.key === key)!.zh).join('、');
-    throw bizError(`导入文件缺少列: ${names}`);
+    const columns = missing.map((key) => IMPORT_COLUMNS.find((c) => c.key === key)!);
+    throw bizError({ zh: `导入文件缺少列: ${columns.map((c) => c.zh).join('、')}`, en: `The file lacks the columns: ${columns.map((c) => c.en).join(', ')}` });
   }
   const rows: ImportRow[] = [];
   body.forEach((cells, i) => {

@@ -1,9 +1,10 @@
 import { hashPassword, md5 } from '../../core/server/auth/password';
-import { MSG_NO_PERMISSION } from '../../core/server/auth/permissions';
 import type { AuthUser } from '../../core/server/auth/user';
 import { localInstant, type CrudRepo, type DbRow } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { ApiError } from '../../core/server/http/errors';
+import { MSG } from '../../core/server/http/messages';
+import { localize, type LocalText } from '../../core/server/i18n';
 import { str } from '../../core/server/http/format';
 import { assertAccountQuota, MSG_QUOTA } from '../../core/server/tenant/tenants';
 import { MSG_ACCOUNT_TAKEN } from './entities';
@@ -13,7 +14,7 @@ import { ADMINISTRATOR, assertMayTouch, INIT_PASSWORD, parseUserBody, type UserI
 /**
  * `POST import-user`: every row is checked as `submit` would check it (the same rules and messages),
  * plus what only a file can get wrong (an account twice, names that match nothing or several rows); a
- * refused row is reported and nothing of it is written, the others are written in one transaction.
+ * refused row is reported (in the caller's language) and nothing of it is written, the others are written in one transaction.
  * New accounts get BladeX's initial password 123456; with `isCovered` an existing account is updated
  * (its password kept), without it the row is refused.
  */
@@ -25,7 +26,13 @@ export interface ImportReport {
   rejected: { row: number; account: string; reason: string }[];
 }
 
-export const MSG_DUPLICATE_IN_FILE = '文件中账号重复';
+export const MSG_DUPLICATE_IN_FILE = { zh: '文件中账号重复', en: 'The account appears more than once in the file' };
+const MSG_BAD_SEX = { zh: '用户性别格式不正确', en: 'The sex is not valid' };
+
+/** What a name column of the file refers to. */
+const ROLE = { zh: '角色', en: 'Role' };
+const DEPT = { zh: '部门', en: 'Department' };
+const POST = { zh: '岗位', en: 'Post' };
 
 interface Lookup {
   byId: Map<string, { id: string; alias?: string }>;
@@ -45,13 +52,13 @@ function lookup(rows: { id: string; names: (string | null)[]; alias?: string | n
 }
 
 /** Names (or ids) → ids; throws the reason for the first that matches nothing or more than one row. */
-function resolve(names: string[], table: Lookup, label: string): string[] {
+function resolve(names: string[], table: Lookup, label: LocalText): string[] {
   return names.map((name) => {
     const ids = table.byName.get(name);
     if (ids?.length === 1) return ids[0]!;
-    if (ids && ids.length > 1) throw new ApiError(400, `${label}名称不唯一: ${name}`);
+    if (ids && ids.length > 1) throw new ApiError(400, { zh: `${label.zh}名称不唯一: ${name}`, en: `${label.en} name is ambiguous: ${name}` });
     if (/^\d{1,19}$/.test(name) && table.byId.has(name)) return name;
-    throw new ApiError(400, `${label}不存在: ${name}`);
+    throw new ApiError(400, { zh: `${label.zh}不存在: ${name}`, en: `${label.en} does not exist: ${name}` });
   });
 }
 
@@ -94,7 +101,7 @@ export async function importUsers(
       if (account && seen.has(account)) throw new ApiError(400, MSG_DUPLICATE_IN_FILE);
       if (account) seen.add(account);
       const current = account ? existing.get(account) : undefined;
-      if (current && !covered) throw new ApiError(400, MSG_ACCOUNT_TAKEN.zh);
+      if (current && !covered) throw new ApiError(400, MSG_ACCOUNT_TAKEN);
       const body: Record<string, unknown> = {};
       const text = (key: 'account' | 'name' | 'realName' | 'phone' | 'email' | 'code') => {
         const value = cellText(cells[key]);
@@ -104,26 +111,26 @@ export async function importUsers(
       // The nickname defaults to the real name (or the account): the template may leave it out.
       if (!current && !body.name) body.name = body.realName ?? body.account;
       const sex = sexValue(cells.sex);
-      if (sex === undefined) throw new ApiError(400, '用户性别格式不正确');
+      if (sex === undefined) throw new ApiError(400, MSG_BAD_SEX);
       if (sex !== '') body.sex = sex;
       const birthday = birthdayText(cells.birthday);
       if (birthday) body.birthday = birthday;
       const roleNames = nameList(cells.roleName);
       const deptNames = nameList(cells.deptName);
       const postNames = nameList(cells.postName);
-      if (roleNames.length) body.roleId = resolve(roleNames, roleTable, '角色').join(',');
-      if (deptNames.length) body.deptId = resolve(deptNames, deptTable, '部门').join(',');
-      if (postNames.length) body.postId = resolve(postNames, postTable, '岗位').join(',');
+      if (roleNames.length) body.roleId = resolve(roleNames, roleTable, ROLE).join(',');
+      if (deptNames.length) body.deptId = resolve(deptNames, deptTable, DEPT).join(',');
+      if (postNames.length) body.postId = resolve(postNames, postTable, POST).join(',');
       if (!current) body.password = INIT_PASSWORD;
       const input = parseUserBody(body, current ? 'edit' : 'add');
       if (!caller.isAdministrator && (input.refs.roleIds ?? []).some((id) => roleTable.byId.get(id)?.alias === ADMINISTRATOR)) {
-        throw new ApiError(403, MSG_NO_PERMISSION);
+        throw new ApiError(403, MSG.noPermission);
       }
       if (current) await assertMayTouch(tx, caller, [current]);
       plans.push({ row, account, input, existing: current });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      rejected.push({ row, account, reason: error.message });
+      rejected.push({ row, account, reason: localize(error.text) });
     }
   }
 
@@ -151,7 +158,7 @@ export async function importUsers(
     }
   }
   const overQuota = new Set(creates.slice(fits));
-  for (const plan of overQuota) rejected.push({ row: plan.row, account: plan.account, reason: MSG_QUOTA });
+  for (const plan of overQuota) rejected.push({ row: plan.row, account: plan.account, reason: localize(MSG_QUOTA) });
 
   const hash = creates.length > overQuota.size ? await hashPassword(md5(INIT_PASSWORD)) : '';
   const createdIds: string[] = [];

@@ -8,6 +8,7 @@ import type { AppEnv, ServerContext } from '../../core/server/context';
 import { crudDataScope, crudRepo, formatError, localInstant, parseId, parseIds, readIds, type CrudRepo, type EntityValues, type Where } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { ApiError, bizError, missingParam } from '../../core/server/http/errors';
+import { MSG } from '../../core/server/http/messages';
 import { num, str } from '../../core/server/http/format';
 import { rData, rStatus } from '../../core/server/http/r';
 import { readJson, readParams } from '../../core/server/http/validate';
@@ -30,7 +31,7 @@ import {
 } from './server-users';
 
 /**
- * `/api/blade-user/*` (SPEC §7; bladex-contract §9) on the kernel's `blade_user`, written on the CRUD
+ * `/api/blade-user/*` (BladeX's user endpoints) on the kernel's `blade_user`, written on the CRUD
  * engine's parts. Every endpoint checks its permission code in the caller's tenant transaction (403
  * `没有权限执行此操作`) and touches only that tenant's rows: another tenant's ids do not exist here.
  */
@@ -65,7 +66,7 @@ async function readArgs(c: Context<AppEnv>): Promise<Record<string, unknown>> {
       try {
         body = JSON.parse(text);
       } catch {
-        throw bizError('消息不能读取: 请求体不是合法的 JSON');
+        throw bizError(MSG.badJson);
       }
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bizError(formatError('body'));
@@ -273,7 +274,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     if (!USER_TYPES.some((t) => String(t.value) === type)) throw bizError(formatError('userType'));
     const ext = args.userExt === undefined || args.userExt === null ? '' : args.userExt;
     if (typeof ext !== 'string') throw bizError(formatError('userExt'));
-    if (ext.length > MAX_EXT) throw bizError(`userExt: 长度不能超过${MAX_EXT}个字符`);
+    if (ext.length > MAX_EXT) throw bizError(MSG.tooLong('userExt', MAX_EXT));
     await inTenant(user, async (tx) => {
       await assertPermission(tx, user, CODE.platform);
       const target = await repo.find(tx, user, userId);
@@ -328,7 +329,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       form = await c.req.parseBody();
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      throw bizError('消息不能读取: 需要 multipart/form-data');
+      throw bizError(MSG.needMultipart);
     }
     const file = form.file;
     if (!(file instanceof File)) throw missingParam('file');

@@ -3,6 +3,8 @@ import type { AuthUser } from '../../core/server/auth/user';
 import { entityValidator, formatError, type DbRow, type EntityValues, type Json, type Where } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError } from '../../core/server/http/errors';
+import { MSG } from '../../core/server/http/messages';
+import { localize, type LocalText } from '../../core/server/i18n';
 import { commaList, formatDateTime, num, str } from '../../core/server/http/format';
 import { isBigintId } from '../../core/server/ids';
 import { validIds } from '../../core/server/user/users';
@@ -14,22 +16,23 @@ import { MSG_PHONE_LENGTH, USER_STATUS, USER_TYPES, userEntity } from './entitie
  * (live roles, departments and posts of the caller's tenant) and who may touch an administrator.
  */
 
-export const MSG_MISSING = '数据不存在';
-export const MSG_PASSWORD_REQUIRED = '请输入密码';
-export const MSG_PASSWORD_MISMATCH = '两次密码输入不一致';
-export const MSG_REMOVE_SELF = '不能删除本账号!';
-export const MSG_DISABLE_SELF = '不能停用本账号!';
-export const MSG_ROLE_MISSING = '所选角色不存在';
-export const MSG_DEPT_MISSING = '所选部门不存在';
-export const MSG_POST_MISSING = '所选岗位不存在';
+export const MSG_MISSING = MSG.notFound;
+export const MSG_PASSWORD_REQUIRED = { zh: '请输入密码', en: 'Please enter the password' };
+export const MSG_PASSWORD_MISMATCH = { zh: '两次密码输入不一致', en: 'The two passwords do not match' };
+export const MSG_REMOVE_SELF = { zh: '不能删除本账号!', en: 'You cannot delete your own account' };
+export const MSG_DISABLE_SELF = { zh: '不能停用本账号!', en: 'You cannot disable your own account' };
+export const MSG_ROLE_MISSING = { zh: '所选角色不存在', en: 'A chosen role does not exist' };
+export const MSG_DEPT_MISSING = { zh: '所选部门不存在', en: 'A chosen department does not exist' };
+export const MSG_POST_MISSING = { zh: '所选岗位不存在', en: 'A chosen post does not exist' };
 /** BladeX `account.initPassword`: what reset-password and imported accounts get. */
 export const INIT_PASSWORD = '123456';
 export const ADMINISTRATOR = 'administrator';
 const MAX_PASSWORD = 64;
 
-const SEX_NAME: Record<number, string> = { 1: '男', 2: '女', 3: '未知' };
-const STATUS_NAME = new Map(USER_STATUS.map((s) => [s.value, s.label.zh]));
-const TYPE_NAME = new Map(USER_TYPES.map((s) => [s.value, s.label.zh]));
+const SEX_NAME: Record<number, LocalText> = { 1: { zh: '男', en: 'Male' }, 2: { zh: '女', en: 'Female' }, 3: { zh: '未知', en: 'Unknown' } };
+const STATUS_NAME = new Map(USER_STATUS.map((s) => [s.value, s.label]));
+const TYPE_NAME = new Map(USER_TYPES.map((s) => [s.value, s.label]));
+const nameOf = (text: LocalText | undefined) => (text ? localize(text) : '');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -73,7 +76,7 @@ export async function userVOs(tx: Tx, tenantId: string, rows: readonly DbRow[]):
       tenantId: str(row.tenant_id),
       code: str(row.code),
       userType,
-      userTypeName: TYPE_NAME.get(userType) ?? '',
+      userTypeName: nameOf(TYPE_NAME.get(userType)),
       account: str(row.account),
       name: str(row.name),
       realName: str(row.real_name),
@@ -82,7 +85,7 @@ export async function userVOs(tx: Tx, tenantId: string, rows: readonly DbRow[]):
       phone: str(row.phone),
       birthday: formatDateTime(row.birthday),
       sex: num(row.sex),
-      sexName: SEX_NAME[Number(row.sex)] ?? '',
+      sexName: nameOf(SEX_NAME[Number(row.sex)]),
       roleId: l.role.join(','),
       deptId: l.dept.join(','),
       postId: l.post.join(','),
@@ -95,7 +98,7 @@ export async function userVOs(tx: Tx, tenantId: string, rows: readonly DbRow[]):
       updateUser: str(row.update_user),
       updateTime: formatDateTime(row.update_time),
       status,
-      statusName: STATUS_NAME.get(status) ?? '',
+      statusName: nameOf(STATUS_NAME.get(status)),
       isDeleted: num(row.is_deleted),
     };
   });
@@ -146,7 +149,7 @@ async function liveIds(tx: Tx, table: 'blade_role' | 'blade_dept' | 'blade_post'
  * and only an administrator may hand out the administrator role (403).
  */
 export async function assertRefs(tx: Tx, caller: AuthUser, refs: Refs): Promise<void> {
-  const check = async (table: 'blade_role' | 'blade_dept' | 'blade_post', ids: string[] | undefined, message: string) => {
+  const check = async (table: 'blade_role' | 'blade_dept' | 'blade_post', ids: string[] | undefined, message: LocalText) => {
     if (!ids?.length) return;
     const live = await liveIds(tx, table, caller.tenantId, ids);
     if (ids.some((id) => !live.has(id))) throw bizError(message);
@@ -188,19 +191,19 @@ export function bodyObject(input: unknown): Record<string, unknown> {
 
 /**
  * The rules of a user body: the entity's (required fields, lengths, patterns) with the phone's length
- * checked first (SPEC §5), then on add the password (`password2`, when sent, must match), and the status.
+ * checked first (the dialog checks it in the same order), then on add the password (`password2`, when sent, must match), and the status.
  */
 export function parseUserBody(input: unknown, mode: 'add' | 'edit'): UserInput {
   const body = bodyObject(input);
   const phone = body.phone;
-  if (typeof phone === 'string' && phone.trim() !== '' && phone.length !== 11) throw bizError(MSG_PHONE_LENGTH.zh);
+  if (typeof phone === 'string' && phone.trim() !== '' && phone.length !== 11) throw bizError(MSG_PHONE_LENGTH);
   const { values } = validator.parse(body, mode);
   let password: string | undefined;
   if (mode === 'add') {
     const raw = body.password;
     if (raw === undefined || raw === null || raw === '') throw bizError(MSG_PASSWORD_REQUIRED);
     if (typeof raw !== 'string') throw bizError(formatError('password'));
-    if (raw.length > MAX_PASSWORD) throw bizError(`password: 长度不能超过${MAX_PASSWORD}个字符`);
+    if (raw.length > MAX_PASSWORD) throw bizError(MSG.tooLong('password', MAX_PASSWORD));
     const again = body.password2;
     if (again !== undefined && again !== null && again !== raw) throw bizError(MSG_PASSWORD_MISMATCH);
     password = raw;
@@ -235,6 +238,6 @@ export function deptSubtree(tenantId: string, deptId: string): Where {
 
 /** `status_equal=`: one status (the column is the audit `status`, not an entity field). */
 export function statusEqual(value: string): Where {
-  if (!/^\d{1,9}$/.test(value.trim())) throw bizError('查询条件格式错误: status_equal');
+  if (!/^\d{1,9}$/.test(value.trim())) throw bizError(MSG.malformedFilter('status_equal'));
   return (p) => `status = ${p.add(Number(value.trim()))}`;
 }

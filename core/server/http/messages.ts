@@ -28,6 +28,8 @@ export const MSG = {
   notFound: { zh: '数据不存在', en: 'The record does not exist' },
   exists: { zh: '数据已存在', en: 'The record already exists' },
   hasChildren: { zh: '请先删除子节点!', en: 'Delete its child nodes first' },
+  /** The `parentName` of a tree's root rows. */
+  topLevel: { zh: '顶级', en: 'Top level' },
 
   missingParam: (name: string): LocalText => ({ zh: `缺少必要的请求参数: ${name}`, en: `Missing required parameter: ${name}` }),
   badFormat: (name: string): LocalText => ({ zh: `请求参数格式错误: ${name}`, en: `Malformed parameter: ${name}` }),
