@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, openPage, type PageProblems } from './browser';
 import { startServerProcess, type RunningServer } from './server-process';
 import { HOME_MARKER } from './selectors';
-import { sidebarTexts, signIn, toast, topButton } from './session-helpers';
+import { DEMO, sidebarTexts, signIn, toast, topButton } from './session-helpers';
 
 let server: RunningServer;
 let browser: Browser;
@@ -54,14 +54,23 @@ describe('the shell', () => {
     await page.waitForURL('**/404');
   });
 
-  test('menu search: name prefix, case-insensitive, Esc closes', async () => {
+  test('menu search: name prefix first, then names and paths containing the query, case-insensitive, Esc closes', async () => {
     await page.goto(`${server.url}/wel/index`);
     await page.waitForSelector(HOME_MARKER);
     await topButton(page, '菜单搜索').click();
     const input = page.locator('.ba-search-modal input');
+    const names = async () => (await page.locator('.ba-search-list li > span:nth-child(2)').allTextContents()).map((s) => s.trim());
     await input.fill('测');
     await expect(page.locator('.ba-search-list li').allTextContents()).resolves.toEqual([expect.stringContaining('测试页')]);
-    await input.fill('试'); // not a prefix of any name
+    await input.fill('试'); // inside a name, not at its start
+    await page.waitForFunction(() => document.querySelector('.ba-search-list')?.textContent?.includes('测试页'));
+    await input.fill('管理'); // every "… 管理" menu
+    await page.waitForFunction(() => document.querySelectorAll('.ba-search-list li').length > 3);
+    expect(await names()).toEqual(expect.arrayContaining(['用户管理', '字典管理', '菜单管理']));
+    await input.fill('DICT'); // by path, whatever the language of the names
+    await page.waitForFunction(() => document.querySelector('.ba-search-list')?.textContent?.includes('字典管理'));
+    expect(await names()).toEqual(expect.arrayContaining(['字典管理', '业务字典']));
+    await input.fill('zzz');
     await page.waitForSelector('text=没有匹配的菜单');
     await page.keyboard.press('Escape');
     await page.waitForSelector('.ba-search-modal', { state: 'hidden' });
@@ -122,6 +131,11 @@ describe('the shell', () => {
     const panel = page.locator('.ba-notice');
     await panel.waitFor();
     for (const tab of ['邮件', '消息', '通知']) await expect(panel.getByRole('tab', { name: new RegExp(tab) }).count()).resolves.toBe(1);
+    // The badge and the tabs count the same items: the tabs' numbers add up to the badge.
+    const badge = Number(/\((\d+)\)/.exec((await topButton(page, /通知/).getAttribute('aria-label')) ?? '')?.[1]);
+    const tabCounts = (await panel.getByRole('tab').allTextContents()).map((text) => Number(/\((\d+)\)/.exec(text)?.[1]));
+    expect(badge).toBeGreaterThan(0);
+    expect(tabCounts.reduce((a, b) => a + b, 0)).toBe(badge);
     const before = await panel.locator('.ba-notice-item').count();
     await panel.getByRole('button', { name: '加载更多' }).first().click();
     await page.waitForFunction((n) => document.querySelectorAll('.ba-notice .ba-notice-item').length > n, before, { timeout: 5000 });
@@ -145,6 +159,16 @@ describe('the shell', () => {
     await page.getByRole('menuitem', { name: '关闭全部' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.ba-tab-title').length === 1);
     expect(path()).toBe('/wel/index');
+    // From a tab's context menu too: close all keeps only home, not the tab that was right-clicked.
+    await page.goto(`${server.url}/test/index`);
+    await page.waitForSelector('text=按钮权限');
+    await page.goto(`${server.url}/info/index`);
+    await page.waitForSelector('text=修改密码');
+    await page.locator('.ba-tab-title', { hasText: '测试页' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭全部' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.ba-tab-title').length === 1);
+    expect(await titles()).toEqual(['首页']);
+    expect(path()).toBe('/wel/index');
   });
 
   test('console, test and info pages render', async () => {
@@ -152,6 +176,8 @@ describe('the shell', () => {
     await page.waitForSelector('canvas', { timeout: 15_000 });
     await page.goto(`${server.url}/info/index`);
     await page.getByRole('tab', { name: '修改密码' }).waitFor();
+    // The nickname is labelled as what it is.
+    await page.locator('.arco-form-label-item').filter({ hasText: '昵称' }).first().waitFor();
     await page.locator('input#phone, [id$="phone"] input, input[placeholder*="手机"]').first().fill('12345');
     await page.getByRole('button', { name: '提交' }).first().click();
     await page.getByText('手机号码长度不为11位').first().waitFor();
@@ -176,6 +202,99 @@ describe('the shell', () => {
     await page.click('[data-testid="lock-submit"]');
     await page.waitForURL((url) => url.pathname !== '/lock');
     expect(['/wel/index', '/test/index']).toContain(path());
+  });
+
+  test('a screen the user may not open is the 403 page when reached by its address; /lock unlocked goes home', async () => {
+    const other = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    try {
+      await signIn(other.page, server.url, DEMO);
+      await other.page.goto(`${server.url}/system/user`);
+      await other.page.waitForURL('**/403');
+      await other.page.getByText('抱歉，你无权访问该页面').waitFor();
+      expect(await toast(other.page, '没有权限').count()).toBe(0);
+      await other.page.getByRole('button', { name: '返回首页' }).click();
+      await other.page.waitForSelector(HOME_MARKER);
+      expect((await other.page.locator('.ba-tab-title').allTextContents()).map((t) => t.trim())).toEqual(['首页']);
+      await other.page.goto(`${server.url}/lock`);
+      await other.page.waitForURL('**/wel/index');
+      await other.page.waitForSelector(HOME_MARKER);
+      expect(other.problems.errors).toEqual([]);
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  test('a third-party sign-in with no account behind it lands on the registration page, nothing else', async () => {
+    const guest = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    try {
+      await guest.page.goto(`${server.url}/login`);
+      await guest.page.locator('.ba-login-social').click();
+      await guest.page.waitForURL('**/register');
+      await guest.page.getByRole('heading', { name: '用户信息注册' }).waitFor();
+      await guest.page.getByText(/你用第三方账号「.+」登录了/).waitFor();
+      expect(await guest.page.locator('.ba-layout').count()).toBe(0);
+      expect(await guest.page.locator('.arco-message-error').count()).toBe(0);
+      await guest.page.goto(`${server.url}/wel/index`);
+      await guest.page.waitForURL('**/register');
+      await guest.page.getByRole('button', { name: '退出系统' }).click();
+      await guest.page.waitForURL('**/login');
+      expect(guest.problems.errors).toEqual([]);
+    } finally {
+      await guest.context.close();
+    }
+  });
+
+  test('dark theme: a framed page keeps a light canvas under its dark text', async () => {
+    const dark = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    try {
+      await signIn(dark.page, server.url);
+      await dark.page.locator('.ba-sider').getByText('系统工具').click();
+      await dark.page.locator('.ba-sider').getByText('关于产品').click();
+      await dark.page.waitForURL('**/myiframe/**');
+      await topButton(dark.page, '主题').click();
+      await dark.page.getByRole('menuitem', { name: '黑色主题' }).click();
+      await dark.page.waitForFunction(() => document.body.getAttribute('arco-theme') === 'dark');
+      const colours = await dark.page.evaluate(() => {
+        const frame = document.querySelector<HTMLIFrameElement>('.ba-iframe iframe')!;
+        const inner = frame.contentDocument!;
+        return { canvas: getComputedStyle(frame).backgroundColor, text: getComputedStyle(inner.body).color };
+      });
+      expect(colours).toEqual({ canvas: 'rgb(255, 255, 255)', text: 'rgb(29, 33, 41)' });
+      expect(dark.problems.errors).toEqual([]);
+    } finally {
+      await dark.context.close();
+    }
+  });
+
+  test('English: no label of the sidebar, the tabs or the product title is cut at 1440 px', async () => {
+    const en = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    try {
+      await signIn(en.page, server.url);
+      await topButton(en.page, '语言').click();
+      await en.page.getByRole('menuitem', { name: 'English' }).click();
+      await en.page.waitForFunction(() => document.querySelector('.ba-sider')?.textContent?.includes('Home'));
+      for (const to of ['/system/dict', '/system/dictbiz', '/system/user']) {
+        await en.page.goto(`${server.url}${to}`);
+        await en.page.waitForSelector('.ba-tab-title');
+      }
+      const cut: string[] = [];
+      for (const branch of ['Workbench', 'System tools', 'Basics', 'Authority', 'System']) {
+        await en.page.locator('.ba-sider .arco-menu-inline-header').filter({ hasText: branch }).first().click();
+        await en.page.waitForTimeout(300); // the branch's opening animation
+        cut.push(
+          ...(await en.page.evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('.ba-sider .arco-menu-item, .ba-sider .arco-menu-inline-header, .ba-logo-title, .ba-tab-title')]
+              .filter((el) => el.offsetParent && el.scrollWidth > el.clientWidth + 1)
+              .map((el) => el.textContent ?? ''),
+          )),
+        );
+      }
+      expect(cut).toEqual([]);
+      expect(await en.page.locator('.ba-tab-title', { hasText: 'Business dictionaries' }).getAttribute('title')).toBe('Business dictionaries');
+      expect(en.problems.errors).toEqual([]);
+    } finally {
+      await en.context.close();
+    }
   });
 
   test('no page errors along the way', () => {
