@@ -25,7 +25,7 @@ function isEntry(value: unknown): value is ErrorLogEntry {
   return !!value && typeof value === 'object' && typeof (value as ErrorLogEntry).message === 'string';
 }
 
-/** The local error log (SPEC §2, §8), persisted under `logsList`; the top bar's viewer reads it. */
+/** The local error log, persisted under `logsList`; the top bar's viewer reads it. */
 export class ErrorLogStore {
   list: ErrorLogEntry[] = [];
   sending = false;

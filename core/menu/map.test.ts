@@ -7,7 +7,7 @@ const zh = { language: 'zh' as const, roles: ['user'] };
 
 const node = (patch: Partial<MenuVO> & { id: string; path: string }): MenuVO => ({ name: patch.id, ...patch });
 
-describe('server menu → sidebar items (SPEC §2, §3)', () => {
+describe('server menu → sidebar items', () => {
   it('takes the label from name, or nameEn in English when the server sent one', () => {
     const menu = [node({ id: 'a', name: '用户', nameEn: 'Users', path: '/system/user' }), node({ id: 'b', name: '角色', path: '/system/role' })];
     expect(mapMenu(menu, zh).map((m) => m.label)).toEqual(['用户', '角色']);

@@ -73,7 +73,7 @@ function mapNode(node: MenuVO, topLevel: boolean, ctx: MapContext): MenuItem | n
   return item;
 }
 
-/** Maps the server's menu tree to sidebar items (SPEC §2, §3). */
+/** Maps the server's menu tree to sidebar items. */
 export function mapMenu(nodes: readonly MenuVO[] | null | undefined, ctx: MapContext): MenuItem[] {
   return (nodes ?? []).map((node) => mapNode(node, true, ctx)).filter((n): n is MenuItem => n !== null);
 }

@@ -50,7 +50,7 @@ interface LockRecord {
 }
 
 /**
- * The signed-in session (SPEC §4): login, token refresh, lock screen, logout, and the user's server menu
+ * The signed-in session: login, token refresh, lock screen, logout, and the user's server menu
  * and permission codes. Tokens live in the two cookies and the `token` storage record (whose datetime the
  * refresh timer reads); menus and permissions are only kept in memory and fetched again after a reload,
  * so nothing in storage is trusted as the source of a permission.

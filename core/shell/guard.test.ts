@@ -3,7 +3,7 @@ import { guard, type GuardInput } from './guard';
 const base: GuardInput = { pathname: '/wel/index', isAuth: true, hasCookie: true, hasToken: true, isLock: false, lockPath: '/lock' };
 const at = (patch: Partial<GuardInput>) => guard({ ...base, ...patch });
 
-describe('the navigation guard (SPEC §2)', () => {
+describe('the navigation guard', () => {
   it('rule 1: not signed in → only isAuth=false routes, everything else to /login', () => {
     const out = { hasCookie: false, hasToken: false };
     expect(at({ ...out, pathname: '/wel/index' })).toEqual({ logout: false, redirect: '/login' });

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { siteConfig } from '../config';
 
-/** A page chunk that did not arrive: shown by the page boundary with a reload button (SPEC §8). */
+/** A page chunk that did not arrive: shown by the page boundary with a reload button. */
 export class ChunkLoadError extends Error {
   readonly timedOut: boolean;
   constructor(message: string, timedOut: boolean, cause?: unknown) {

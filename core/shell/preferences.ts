@@ -9,7 +9,7 @@ import '../theme/themes.css';
 export type { ThemeName } from '../theme/themes';
 export type Screen = 0 | 1 | 2 | 3;
 
-/** Screen size class (SPEC §2): 3 at ≥1200 px, 2 at ≥992, 1 at ≥768, otherwise 0. */
+/** Screen size class: 3 at ≥1200 px, 2 at ≥992, 1 at ≥768, otherwise 0. */
 export function screenClass(width: number): Screen {
   if (width >= 1200) return 3;
   if (width >= 992) return 2;

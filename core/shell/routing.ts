@@ -34,7 +34,7 @@ export function routeTitle(route: RegisteredRoute | undefined): string {
   return route?.meta?.title ? localText(route.meta.title) : '';
 }
 
-/** `<label>-<product>` (SPEC §2), or the product title alone. */
+/** `<label>-<product>`, or the product title alone. */
 export function documentTitle(label: string, product: string): string {
   return label ? `${label}-${product}` : product;
 }

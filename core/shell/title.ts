@@ -3,7 +3,7 @@ import { siteConfig } from '../config';
 import { preferences } from './preferences';
 import { documentTitle } from './routing';
 
-/** Sets `<label>-<product title>` as the document title after navigation (SPEC §2). */
+/** Sets `<label>-<product title>` as the document title after navigation. */
 export function usePageTitle(label: string): void {
   const language = preferences.language;
   useEffect(() => {

@@ -4,7 +4,7 @@ import { HOME_LABEL_KEY, TabsStore, type Tab } from './tabs';
 
 const tab = (value: string, patch: Partial<Tab> = {}): Tab => ({ label: value, value, params: {}, query: {}, meta: {}, group: [], close: true, ...patch });
 
-describe('tabs (SPEC §2, §4)', () => {
+describe('tabs', () => {
   let tabs: TabsStore;
   beforeEach(() => {
     setTestSite();

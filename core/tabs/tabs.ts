@@ -12,7 +12,7 @@ export interface TabMeta {
   [key: string]: unknown;
 }
 
-/** One open page of the tab strip (SPEC §3). `value` is the full path with its query: the tab's identity. */
+/** One open page of the tab strip. `value` is the full path with its query: the tab's identity. */
 export interface Tab {
   label: string;
   value: string;
@@ -44,13 +44,13 @@ function isTab(value: unknown): value is Tab {
   return !!tab && typeof tab === 'object' && typeof tab.value === 'string' && typeof tab.label === 'string';
 }
 
-/** A tab is added only when its route allows tabs and it has a path and a label (SPEC §2). */
+/** A tab is added only when its route allows tabs and it has a path and a label. */
 export function isTabbable(tab: Pick<Tab, 'value' | 'label' | 'meta'>): boolean {
   return tab.meta?.isTab !== false && !!tab.value && !!tab.label;
 }
 
 /**
- * The tab strip (SPEC §2, §4): the home tab is always first and never closable; opening an open page
+ * The tab strip: the home tab is always first and never closable; opening an open page
  * only activates it; closing the active tab activates the one before it (or the first). Persisted so a
  * reload keeps the strip.
  */

@@ -1,7 +1,7 @@
 import type { LocalText } from '../plugin/manifest';
 
 /**
- * The eleven shell themes of the BladeX admin we replace (SPEC §9). A theme is only a class on <body>
+ * The eleven shell themes of the BladeX admin we replace. A theme is only a class on <body>
  * (`theme-<id>`) that themes.css turns into the shell variables; `dark` also switches Arco to its dark
  * tokens. `bule` keeps BladeX's spelling because stored preferences and links use it.
  */

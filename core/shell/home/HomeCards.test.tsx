@@ -17,6 +17,9 @@ const menus = (code: string) => [
   { code, parent: 'system', name: { zh: code, en: code }, path: `/system/${code}`, icon: 'list', sort: 1, buttons: [{ code: `${code}_stats`, name: { zh: '统计', en: 'Stats' }, alias: 'stats' }] },
 ];
 
+/** The screen the menu leads to (the registry refuses a menu path no route serves). */
+const routes = (code: string) => [{ path: `/system/${code}`, load: async () => ({ default: () => <p>{code} screen</p> }) }];
+
 function Crashing(): never {
   throw new Error('card crashed');
 }
@@ -33,6 +36,7 @@ describe('home-page cards', () => {
       id: 'shop',
       name: { zh: '商城', en: 'Shop' },
       menus: menus('shop'),
+      routes: routes('shop'),
       home: [
         { id: 'orders', title: { zh: '今日订单', en: 'Orders today' }, sort: 2, span: 2, load: slow.load },
         { id: 'visits', title: { zh: '访客', en: 'Visitors' }, sort: 1, load: flaky },
@@ -71,6 +75,7 @@ describe('home-page cards', () => {
       id: 'shop',
       name: { zh: '商城', en: 'Shop' },
       menus: menus('shop'),
+      routes: routes('shop'),
       home: [{ id: 'secret', title: { zh: '营收', en: 'Revenue' }, code: 'shop_stats', load: async () => ({ default: () => <p>revenue 9</p> }) }],
     });
     await renderPlugin(shop, { backend: respond(), route: '/wel/index', language: 'en', user: { permissions: ['shop', 'shop_stats'] } });
@@ -81,8 +86,8 @@ describe('home-page cards', () => {
 
   it('come only from the plugins the tenant has', async () => {
     const card = (id: string) => ({ id, title: { zh: id, en: id }, load: async () => ({ default: () => <p>{id} body</p> }) });
-    const shop = definePlugin({ id: 'shop', name: { zh: '商城', en: 'Shop' }, menus: menus('shop'), home: [card('shop-card')] });
-    const crm = definePlugin({ id: 'crm', name: { zh: '客户', en: 'CRM' }, menus: menus('crm'), home: [card('crm-card')] });
+    const shop = definePlugin({ id: 'shop', name: { zh: '商城', en: 'Shop' }, menus: menus('shop'), routes: routes('shop'), home: [card('shop-card')] });
+    const crm = definePlugin({ id: 'crm', name: { zh: '客户', en: 'CRM' }, menus: menus('crm'), routes: routes('crm'), home: [card('crm-card')] });
     // The tenant has the shop but not the CRM: the CRM's chunk is never loaded.
     const backend = respond({ 'GET /api/blade-system/plugin/enabled': () => ok(['shop']) });
     const app = await renderPlugin(shop, { backend, with: [crm], route: '/wel/index' });

@@ -43,7 +43,7 @@ function useSessionWork(): void {
 }
 
 /**
- * The signed-in frame (SPEC §2): sidebar, header with the top bar, tab strip and content. Every route of
+ * The signed-in frame: sidebar, header with the top bar, tab strip and content. Every route of
  * every plugin with the main layout renders here, each open tab kept alive.
  */
 export const MainLayout = observer(function MainLayout({ registry }: { registry: Registry }) {
@@ -71,7 +71,7 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
   const label = pageLabel(location.pathname, location.search, menu, routes);
   usePageTitle(label);
 
-  // Record the page as a tab (SPEC §2), or open it in a new window when the query says `target`.
+  // Record the page as a tab, or open it in a new window when the query says `target`.
   const menuReady = session.menuState === 'ready' || session.menuState === 'error';
   useEffect(() => {
     if (!current) return;

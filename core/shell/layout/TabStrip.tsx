@@ -31,7 +31,7 @@ function EscDropdown(props: DropdownProps) {
 }
 
 /**
- * The open pages (SPEC §2): click to switch, × to close (not the home tab), and the same actions from a
+ * The open pages: click to switch, × to close (not the home tab), and the same actions from a
  * right click on a tab or from the dropdown at the end: clear cache, close others, close all (+ search).
  */
 export const TabStrip = observer(function TabStrip({ routes, current }: { routes: readonly RegisteredRoute[]; current: string }) {

@@ -1,8 +1,8 @@
 import { registerMessages } from '../../i18n';
 
 /**
- * Texts of the kernel (HTTP errors, login, lock, tabs, layout, error pages). The Chinese texts the spec
- * quotes are used verbatim.
+ * Texts of the kernel (HTTP errors, login, lock, tabs, layout, error pages). The Chinese texts are the
+ * product's own wording, kept verbatim: users of the original know them.
  */
 export const kernelMessages = {
   zh: {

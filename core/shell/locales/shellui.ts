@@ -2,8 +2,9 @@ import { registerMessages, type Messages } from '../../i18n';
 import { themes } from '../../theme/themes';
 
 /**
- * Texts of the top bar, themes, notices, error log, register dialog and the shell pages (home,
- * dashboard, test, info). The spec's Chinese messages are the zh texts verbatim.
+ * Texts of the top bar, themes, notices, error log, guest registration and the shell pages (home,
+ * dashboard, test, info). The Chinese texts are the product's own wording, kept verbatim: users of the
+ * original know them.
  */
 const themeLabels = (lng: 'zh' | 'en'): Messages => Object.fromEntries(themes.map((th) => [th.id, th.label[lng]]));
 

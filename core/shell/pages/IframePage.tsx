@@ -24,7 +24,7 @@ export function safeFrameSrc(src: string | null, origin = window.location.origin
   }
 }
 
-/** `/myiframe/:routerPath?name=&src=`: another page shown inside the content area (SPEC §2). */
+/** `/myiframe/:routerPath?name=&src=`: another page shown inside the content area. */
 export default function IframePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

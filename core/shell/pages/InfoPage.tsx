@@ -5,7 +5,7 @@ import { ProfileForm } from './info/ProfileForm';
 import '../locales/shellui';
 import './pages.css';
 
-/** /info/index: personal info and change password (SPEC §2). */
+/** /info/index: personal info and change password. */
 export default function InfoPage() {
   const { t } = useTranslation();
   return (

@@ -10,7 +10,7 @@ import { tabs } from '../../tabs/tabs';
 import './lock.css';
 
 /**
- * The lock screen (SPEC §4, §5): the user, a password field, unlock; and a way out (sign out). After
+ * The lock screen: the user, a password field, unlock; and a way out (sign out). After
  * unlocking, back to the tab that was active.
  */
 export const LockPage = observer(function LockPage() {

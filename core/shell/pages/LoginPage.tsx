@@ -133,7 +133,7 @@ function Field({ id, label, error, icon, aside, suffix, children }: FieldProps) 
   );
 }
 
-/** Sign-in (SPEC §2, §5): tenant (unless the address names one), username, password, optional captcha. */
+/** Sign-in: tenant (unless the address names one), username, password, optional captcha. */
 export const LoginPage = observer(function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

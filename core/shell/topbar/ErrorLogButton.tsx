@@ -8,7 +8,7 @@ import '../locales/shellui';
 import { ErrorLogDialog } from './ErrorLogDialog';
 import { TopButton } from './TopButton';
 
-/** Largest count the badge spells out; above it shows "99+" (SPEC §9). */
+/** Largest count the badge spells out; above it shows "99+". */
 export const LOG_BADGE_MAX = 99;
 
 export function logBadgeText(count: number): string {

@@ -9,7 +9,7 @@ import './topbar.css';
 type Row = ErrorLogEntry & { key: number };
 
 /**
- * The local error log (SPEC §2): type, url, message, time, with the stack in an expandable row; the log
+ * The local error log: type, url, message, time, with the stack in an expandable row; the log
  * can be uploaded to the server or cleared, each after a confirmation.
  */
 export const ErrorLogDialog = observer(function ErrorLogDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {

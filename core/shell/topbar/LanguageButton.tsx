@@ -8,7 +8,7 @@ import '../locales/shellui';
 import { TopButton } from './TopButton';
 
 
-/** Chinese / English; the current one is disabled (SPEC §2). Arco's own texts follow via the App. */
+/** Chinese / English; the current one is disabled. Arco's own texts follow via the App. */
 export const LanguageButton = observer(function LanguageButton() {
   const { t } = useTranslation();
   const droplist = (

@@ -8,7 +8,7 @@ import { session } from '../../session/session';
 import { TopButton } from './TopButton';
 import '../locales/shellui';
 
-/** The lock page is opened this long after locking (SPEC §4), so the dialog can close first. */
+/** The lock page is opened this long after locking, so the dialog can close first. */
 export const LOCK_REDIRECT_DELAY = 100;
 
 /** Asks for a lock password, locks the session and goes to the lock page. */

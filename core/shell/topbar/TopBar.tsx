@@ -16,7 +16,7 @@ import './topbar.css';
 
 /**
  * The header row: top menu on the left, tools and the user on the right. On narrow screens the top menu
- * and the less used tools step aside (screen classes of SPEC §2) so the row never wraps.
+ * and the less used tools step aside (by screen class) so the row never wraps.
  */
 export const TopBar = observer(function TopBar() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-/** A notice-popover entry (SPEC §3). */
+/** A notice-popover entry. */
 export interface NoticeItem {
   id: string;
   img: string;
@@ -16,7 +16,7 @@ export const noticeKinds: NoticeKind[] = ['mail', 'message', 'notice'];
 
 export const NOTICE_PAGE_SIZE = 4;
 export const NOTICE_PAGES = 3;
-/** The demo "server" answers a page after this long (SPEC §9), so the loading state is seen. */
+/** The demo "server" answers a page after this long, so the loading state is seen. */
 export const NOTICE_DELAY = 1000;
 
 const PEOPLE = 6;
@@ -32,8 +32,8 @@ function avatar(letter: string, color: string): string {
 }
 
 /**
- * The sample items of one page of one tab. The product has no notice feed for this popover (the spec
- * calls them samples), so they are made from translated templates: they follow the language switch.
+ * The sample items of one page of one tab. The product has no notice feed for this popover (it shows
+ * samples), so they are made from translated templates: they follow the language switch.
  */
 export function sampleNotices(kind: NoticeKind, page: number, t: TFunction): NoticeItem[] {
   const items: NoticeItem[] = [];

@@ -3,7 +3,7 @@
  * the form, the upload and the tests share them.
  */
 
-/** SPEC §5: 11 digits starting with 1. */
+/** 11 digits starting with 1. */
 export function phoneError(value: unknown): string | null {
   const phone = value == null ? '' : String(value).trim();
   if (!phone) return 'info.phoneEmpty'; // 手机号码不能为空
@@ -18,7 +18,7 @@ export function emailError(value: unknown): string | null {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? null : 'info.emailFormat';
 }
 
-/** SPEC §9: at most 500 kB. */
+/** At most 500 kB. */
 export const AVATAR_MAX_BYTES = 500 * 1024;
 
 /** jpg/png only (by MIME type, or by extension when the browser gives no type), at most 500 kB. */
