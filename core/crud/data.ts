@@ -32,6 +32,8 @@ export interface Query<T> {
   cacheFor?: number;
   /** From the envelope's `data` to what the view keeps (default: `data` as it is). */
   select?: (data: unknown) => T;
+  /** No toast on failure: the view says it (options a user may not be allowed to read). */
+  silent?: boolean;
 }
 
 /** Builds a query, typing what it gives. */
@@ -49,7 +51,7 @@ const writeName = (resource: string) => `write ${resource}`;
 
 function readMethod<T>(q: Query<T>) {
   const select = q.select ?? ((data: unknown) => data as T);
-  return requestMethod<T>('GET', q.url, undefined, { params: q.params }, {
+  return requestMethod<T>('GET', q.url, undefined, { params: q.params, silent: q.silent }, {
     name: `read ${q.resource}`,
     cacheFor: q.cacheFor ?? 0,
     hitSource: writeName(q.resource),

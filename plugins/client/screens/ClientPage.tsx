@@ -28,8 +28,11 @@ function GrantTypes({ value, onChange, disabled }: { value?: unknown; onChange?:
   );
 }
 
-/** 停用 / 启用: `submit` with the id and the new status only (the other columns stay as they are). */
-function StatusAction({ row, onChanged }: { row: Row; onChanged: () => void }) {
+/**
+ * 停用 / 启用: `submit` with the id and the new status only (the other columns stay as they are); the save
+ * reloads every view of the clients.
+ */
+function StatusAction({ row }: { row: Row }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const enabled = Number(row.status) !== 0;
@@ -45,7 +48,6 @@ function StatusAction({ row, onChanged }: { row: Row; onChanged: () => void }) {
         try {
           await saveRow(clientEntity, { id: row.id, status: enabled ? 0 : 1 }, false);
           toastSuccess(t(enabled ? 'client.disabledOk' : 'client.enabledOk'));
-          onChanged();
         } catch {
           // the toast said why (the client of one's own session, say)
         } finally {
@@ -101,7 +103,7 @@ const ClientPage = observer(function ClientPage() {
         },
       }}
       extraActionsWidth={80}
-      extraRowActions={canEdit ? (row) => <StatusAction row={row} onChanged={() => void list.reload()} /> : undefined}
+      extraRowActions={canEdit ? (row) => <StatusAction row={row} /> : undefined}
     />
   );
 });

@@ -54,7 +54,6 @@ const DatasourcePage = observer(function DatasourcePage() {
         entity={datasourceEditEntity}
         state={editing}
         onClose={() => setEditing(null)}
-        onSaved={() => void list.reload()}
         form={{ controls: { password: password(t('datasource.keepPassword')) } }}
       />
     </>

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Tag, TreeSelect } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { canDo, CrudPage, IconPicker, useCrudList, type DynamicFields, type Row } from '../../../core/crud';
-import { http } from '../../../core/http';
+import { canDo, CrudPage, IconPicker, query, resourceKey, useCrudList, useQuery, type DynamicFields, type Row } from '../../../core/crud';
 import { MenuIcon } from '../../../core/shell/icons';
 import { BUTTON, MENU, menuEntity } from '../entities';
 import '../locales';
@@ -37,22 +36,17 @@ function selectable(nodes: readonly MenuTreeNode[], en: boolean, self: string | 
   });
 }
 
-/** The parent: '顶级' or a menu of `menu/tree` (read when the dialog opens, so it is current). */
+/** The menus for the parent selector: read when a dialog opens (and again after a menu is saved). */
+const menuTreeQuery = query(resourceKey(menuEntity), `${resourceKey(menuEntity)}/tree`, { select: (data): MenuTreeNode[] => (Array.isArray(data) ? (data as MenuTreeNode[]) : []) });
+
+/** The parent: '顶级' or a menu of `menu/tree`. */
 function ParentSelect({ value, onChange, disabled }: { value?: unknown; onChange?: (value: string) => void; disabled?: boolean }) {
   const { t, i18n } = useTranslation();
   const { form } = Form.useFormContext();
   const self = form?.getFieldValue('id') as string | undefined;
-  const [nodes, setNodes] = useState<MenuTreeNode[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    http
-      .get<MenuTreeNode[]>('/api/blade-system/menu/tree')
-      .then((res) => live && setNodes(res.data ?? []))
-      .catch(() => live && setNodes([])); // the toast said why; the top level is still offered
-    return () => {
-      live = false;
-    };
-  }, []);
+  const tree = useQuery(menuTreeQuery);
+  // A failure: the toast said why; the top level is still offered.
+  const nodes = tree.failed ? [] : (tree.data ?? null);
   const data = useMemo(() => [{ key: '0', title: t('menu.top') }, ...selectable(nodes ?? [], i18n.language === 'en', self)], [nodes, i18n.language, self, t]);
   return (
     <TreeSelect

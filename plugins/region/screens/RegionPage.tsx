@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Empty, Form, Grid, Input, Modal, Result, Space, Spin, Tree } from '@arco-design/web-react';
 import type { TreeDataType } from '@arco-design/web-react/es/Tree/interface';
 import { IconDelete, IconEdit, IconPlus, IconSearch } from '@arco-design/web-react/icon';
-import { canDo, EntityForm, fieldLabel, fieldPlaceholder, type FormMode, type Row } from '../../../core/crud';
+import { canDo, EntityForm, fieldLabel, fieldPlaceholder, invalidateResource, type FormMode, type Row } from '../../../core/crud';
 import { http, toastSuccess, type Page } from '../../../core/http';
 import { childPrefix, MAX_REGION_LEVEL } from '../chain';
 import { regionEntity } from '../entities';
@@ -117,6 +117,7 @@ function RegionForm({ mode, row, onSaved, onCancel }: RegionFormProps) {
     setSaving(true);
     try {
       await http.post(`${API}/submit`, body);
+      void invalidateResource(regionEntity); // other views of the regions (a region select) read them again
     } catch {
       setSaving(false); // the toast said why; what the user typed stays
       return;
@@ -298,6 +299,7 @@ function RegionPage() {
       onOk: async () => {
         try {
           await http.post(`${API}/remove`, undefined, { params: { id: code } });
+          void invalidateResource(regionEntity);
         } catch {
           return; // the toast said why (请先删除子节点!)
         }

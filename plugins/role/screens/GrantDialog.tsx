@@ -2,9 +2,10 @@ import { useState, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '@arco-design/web-react';
-import { DialogOpenings, RecordDialog, useRecordDialog, type DialogOpeningProps } from '../../../core/crud';
+import { DialogOpenings, invalidateResource, RecordDialog, useRecordDialog, type DialogOpeningProps } from '../../../core/crud';
 import { http } from '../../../core/http';
 import { session } from '../../../core/session/session';
+import { roleEntity } from '../entities';
 import { initialChecked, type GrantKeys, type GrantTrees, type TreeMode } from './grant-tree';
 import { GrantTree } from './GrantTree';
 
@@ -64,7 +65,11 @@ const GrantModal = observer(function GrantModal({ target, opening, onClose, onSa
       for (const { key, body: name } of TABS) body[name] = [...loaded.checked[key]];
       return body;
     },
-    save: (body) => http.post(GRANT_URL, body),
+    // A grant changes the roles: every view of them (this plugin's, a user screen's role tree) reads them again.
+    save: async (body) => {
+      await http.post(GRANT_URL, body);
+      await invalidateResource(roleEntity);
+    },
     success: t('role.grantSuccess'),
     onSaved: () => onSaved?.(),
     onClose,

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Space, Tag, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconEye, IconPlus, IconRefresh, IconSettings } from '@arco-design/web-react/icon';
-import { canDo, confirmRemove, CrudTable, SearchForm, useCrudList, type DialogState, type Row } from '../../../core/crud';
+import { canDo, confirmRemove, CrudTable, invalidateResource, SearchForm, useCrudList, type DialogState, type Row } from '../../../core/crud';
 import { currentLanguage } from '../../../core/i18n';
 import type { EntityDef } from '../../../core/schema/entity';
 import { session } from '../../../core/session/session';
@@ -71,7 +71,7 @@ const ScopeList = observer(function ScopeList({ kind, menu }: { kind: ScopeKind;
             : undefined
         }
       />
-      <ScopeDialog entity={entity} kind={kind} menu={menu} state={dialog} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />
+      <ScopeDialog entity={entity} kind={kind} menu={menu} state={dialog} onClose={() => setDialog(null)} onSaved={() => void invalidateResource(entity)} />
     </div>
   );
 });

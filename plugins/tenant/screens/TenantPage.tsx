@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Space, Tag } from '@arco-design/web-react';
 import { IconSettings, IconStorage } from '@arco-design/web-react/icon';
-import { CrudPage, useCrudList, type Row } from '../../../core/crud';
+import { CrudPage, invalidateResource, useCrudList, type Row } from '../../../core/crud';
 import { localText } from '../../../core/i18n';
 import { session } from '../../../core/session/session';
 import { tenantEntity } from '../entities';
@@ -94,8 +94,9 @@ const TenantPage = observer(function TenantPage() {
             : undefined
         }
       />
-      {settings ? <SettingsDialog rows={settings} catalogue={catalogue} onClose={() => setSettings(null)} onSaved={() => void list.reload()} /> : null}
-      {datasource ? <DatasourceDialog row={datasource} onClose={() => setDatasource(null)} onSaved={() => void list.reload()} /> : null}
+      {/* Their writes change tenants: every view of them reads them again. */}
+      {settings ? <SettingsDialog rows={settings} catalogue={catalogue} onClose={() => setSettings(null)} onSaved={() => void invalidateResource(tenantEntity)} /> : null}
+      {datasource ? <DatasourceDialog row={datasource} onClose={() => setDatasource(null)} onSaved={() => void invalidateResource(tenantEntity)} /> : null}
     </>
   );
 });

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { http } from '../../../core/http';
+import { query, REFERENCE_CACHE_MS, useQuery } from '../../../core/crud';
 import type { LocalText } from '../../../core/plugin/manifest';
 
 /** An installed plugin, as `GET /api/blade-system/plugin/list` describes it. */
@@ -15,25 +14,18 @@ export interface PluginCatalogue {
   reload: () => void;
 }
 
-/** The installed plugins (for the plugins column and the settings dialog), loaded once per screen. */
+// Silent: the column falls back to ids, and the dialog says it could not load them. The installed
+// plugins change only with a restart: kept a while.
+const catalogueQuery = query('/api/blade-system/plugin', '/api/blade-system/plugin/list', {
+  silent: true,
+  cacheFor: REFERENCE_CACHE_MS,
+  select: (data): PluginInfo[] => (Array.isArray(data) ? (data as PluginInfo[]) : []),
+});
+
+/** The installed plugins (for the plugins column and the settings dialog). */
 export function usePluginCatalogue(): PluginCatalogue {
-  const [items, setItems] = useState<PluginInfo[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    // Silent: the column falls back to ids, and the dialog says it could not load them.
-    http
-      .get<PluginInfo[]>('/api/blade-system/plugin/list', { silent: true })
-      .then((res) => live && setItems(Array.isArray(res.data) ? res.data : []))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { items, failed, reload };
+  const { data, failed, reload } = useQuery(catalogueQuery);
+  return { items: data ?? null, failed, reload: () => void reload() };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Empty, Tree } from '@arco-design/web-react';
-import { DialogOpenings, RecordDialog, useRecordDialog, type DialogOpeningProps } from '../../../core/crud';
+import { DialogOpenings, invalidateResource, RecordDialog, useRecordDialog, type DialogOpeningProps } from '../../../core/crud';
 import { http } from '../../../core/http';
+import { topMenuEntity } from '../entities';
 
 /** A node of `menu/grant-top-tree`. */
 export interface GrantNode {
@@ -64,7 +65,10 @@ function MenuGrantModal({ topMenus, opening, onClose }: { topMenus: TopMenu[]; o
   const dialog = useRecordDialog<Grant, string[]>({
     load: () => loadGrant(ids.join(',')),
     prepare: (grant) => withAncestors(grant.menu, new Set(grant.checked)),
-    save: (menuIds) => http.post('/api/blade-system/topmenu/grant', { topMenuIds: ids, menuIds }),
+    save: async (menuIds) => {
+      await http.post('/api/blade-system/topmenu/grant', { topMenuIds: ids, menuIds });
+      await invalidateResource(topMenuEntity);
+    },
     success: t('topmenu.saved'),
     onClose,
   });

@@ -7,7 +7,7 @@ import { http } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import type { FieldDef } from '../../../core/schema/entity';
 import { MSG_PHONE_FORMAT, MSG_PHONE_LENGTH, USER_STATUS, userScreenEntity } from '../entities';
-import { idList, loadPosts, loadRoleTree, useLoaded, type TreeNode } from './options';
+import { idList, postsQuery, roleTreeQuery, useOptions, type TreeNode } from './options';
 
 const F: Record<keyof typeof userScreenEntity.fields, FieldDef> = userScreenEntity.fields;
 const TREE_FIELDS = { key: 'id', title: 'title', children: 'children' };
@@ -81,8 +81,8 @@ function UserModal({ state, opening, depts, onClose, onSaved }: Omit<UserDialogP
   const view = mode === 'view';
   const [form] = Form.useForm<Row>();
   const uid = `ba-user-${useId().replace(/[^\w-]/g, '')}`;
-  const roles = useLoaded(loadRoleTree, [] as TreeNode[]);
-  const posts = useLoaded(loadPosts, []);
+  const roles = useOptions(roleTreeQuery, [] as TreeNode[]);
+  const posts = useOptions(postsQuery, []);
   const dialog = useRecordDialog<Row, Row>({
     load: mode === 'add' || !id ? undefined : async () => formValues((await http.get<Row | null>('/api/blade-user/detail', { params: { id } })).data ?? {}),
     initial: mode === 'add' ? { userType: 1, status: 1, roleId: [], deptId: [], postId: [] } : undefined,

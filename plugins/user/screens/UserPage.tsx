@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Modal, Tag } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconExport, IconEye, IconImport, IconLock, IconPlus, IconSettings, IconUserGroup } from '@arco-design/web-react/icon';
-import { confirmRemove, CrudTable, CrudToolbar, SearchForm, useCrudList, type Row } from '../../../core/crud';
+import { confirmRemove, CrudTable, CrudToolbar, invalidateResource, SearchForm, useCrudList, type Row } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
 import { currentLanguage, i18n } from '../../../core/i18n';
 import { session } from '../../../core/session/session';
@@ -12,7 +12,7 @@ import { DeptTree } from './DeptTree';
 import { downloadFile, today } from './download';
 import { GrantDialog } from './GrantDialog';
 import { ImportDialog } from './ImportDialog';
-import { loadDeptTree, idList, useLoaded, type TreeNode } from './options';
+import { deptTreeQuery, idList, useOptions, type TreeNode } from './options';
 import { PlatformDialog } from './PlatformDialog';
 import { UserDialog, type UserDialogState } from './UserDialog';
 import './user.css';
@@ -40,7 +40,7 @@ export default observer(function UserPage() {
   const [deptId, setDeptId] = useState<string | null>(null);
   const params = useMemo(() => (deptId ? { deptId } : undefined), [deptId]);
   const list = useCrudList({ entity: userScreenEntity, params });
-  const depts = useLoaded(loadDeptTree, [] as TreeNode[]);
+  const depts = useOptions(deptTreeQuery, [] as TreeNode[]);
   const [dialog, setDialog] = useState<UserDialogState | null>(null);
   const [grant, setGrant] = useState<{ userIds: string[]; roleIds: string[] } | null>(null);
   const [platform, setPlatform] = useState<string | null>(null);
@@ -156,10 +156,11 @@ export default observer(function UserPage() {
           actionsWidth={32 + actionCount * 68 + (can('user_platform') ? 96 : 0)}
         />
       </div>
-      <UserDialog state={dialog} depts={depts.data} onClose={() => setDialog(null)} onSaved={() => void list.reload()} />
-      <GrantDialog target={grant} onClose={() => setGrant(null)} onDone={() => void list.reload()} />
+      {/* The users' own endpoints (not the kit's save): every view of the users reads them again after a write. */}
+      <UserDialog state={dialog} depts={depts.data} onClose={() => setDialog(null)} onSaved={() => void invalidateResource(userScreenEntity)} />
+      <GrantDialog target={grant} onClose={() => setGrant(null)} onDone={() => void invalidateResource(userScreenEntity)} />
       <PlatformDialog userId={platform} onClose={() => setPlatform(null)} />
-      <ImportDialog visible={importing} onClose={() => setImporting(false)} onImported={() => void list.reload()} />
+      <ImportDialog visible={importing} onClose={() => setImporting(false)} onImported={() => void invalidateResource(userScreenEntity)} />
     </div>
   );
 });

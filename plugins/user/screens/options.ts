@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { http } from '../../../core/http';
+import { fetchQuery, query, REFERENCE_CACHE_MS, useQuery, type Query } from '../../../core/crud';
 
 /**
  * What the user screens choose from, read over HTTP from the plugins that own it (`requires`): the
@@ -27,34 +26,21 @@ export type LoadState = 'loading' | 'ready' | 'failed';
 
 const asTree = (data: unknown): TreeNode[] => (Array.isArray(data) ? (data as TreeNode[]) : []);
 
-export const loadDeptTree = async () => asTree((await http.get<TreeNode[] | null>('/api/blade-system/dept/tree', { silent: true })).data);
-export const loadRoleTree = async () => asTree((await http.get<TreeNode[] | null>('/api/blade-system/role/tree', { silent: true })).data);
-export async function loadPosts(): Promise<PostOption[]> {
-  const res = await http.get<{ id: string; postName?: string }[] | null>('/api/blade-system/post/select', { silent: true });
-  return (Array.isArray(res.data) ? res.data : []).map((p) => ({ value: String(p.id), label: String(p.postName ?? p.id) }));
-}
+/** Reference data of another plugin: kept a while, and read again when that plugin's screens change it. */
+const options = <T,>(resource: string, url: string, select: (data: unknown) => T): Query<T> => query(resource, url, { cacheFor: REFERENCE_CACHE_MS, silent: true, select });
 
-/** Loads once per mount (a dialog's opening); `reload` asks again. */
-export function useLoaded<T>(load: () => Promise<T>, empty: T, enabled = true): { data: T; state: LoadState; reload: () => void } {
-  const [data, setData] = useState<T>(empty);
-  const [state, setState] = useState<LoadState>('loading');
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    setState('loading');
-    load()
-      .then((value) => {
-        if (!live) return;
-        setData(value);
-        setState('ready');
-      })
-      .catch(() => live && setState('failed'));
-    return () => {
-      live = false;
-    };
-  }, [round, enabled]);
-  return { data, state, reload: () => setRound((r) => r + 1) };
+export const deptTreeQuery = options('/api/blade-system/dept', '/api/blade-system/dept/tree', asTree);
+export const roleTreeQuery = options('/api/blade-system/role', '/api/blade-system/role/tree', asTree);
+export const postsQuery = options('/api/blade-system/post', '/api/blade-system/post/select', (data): PostOption[] =>
+  (Array.isArray(data) ? (data as { id: string; postName?: string }[]) : []).map((p) => ({ value: String(p.id), label: String(p.postName ?? p.id) })),
+);
+
+export const loadRoleTree = () => fetchQuery(roleTreeQuery);
+
+/** Options for a screen: `empty` until they arrive; `reload` asks again (after a failure). */
+export function useOptions<T>(q: Query<T>, empty: T): { data: T; state: LoadState; reload: () => void } {
+  const { data, failed, reload } = useQuery(q);
+  return { data: data ?? empty, state: failed ? 'failed' : data === undefined ? 'loading' : 'ready', reload: () => void reload() };
 }
 
 /** The nodes whose title contains `text` (case-insensitive), with their ancestors; all when `text` is blank. */
