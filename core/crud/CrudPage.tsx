@@ -46,6 +46,11 @@ export interface CrudPageProps extends Omit<CrudListOptions, 'entity'> {
   newRow?: () => Row;
   /** Hide the search bar. */
   search?: boolean;
+  /**
+   * The screen's own toolbar buttons act on the selected rows: the selection column shows even for a user
+   * who may not delete. Without it, the rows are selectable only for the bulk delete.
+   */
+  bulk?: boolean;
   /** Runs after a save or a removal (besides reloading the list). */
   onChanged?: () => void;
   /** The list state, when the screen owns it (useCrudList). */
@@ -74,6 +79,9 @@ const CrudView = observer(function CrudView({
   dialog,
   newRow,
   search = true,
+  bulk = false,
+  params,
+  action: listAction,
   searchFields,
   iconActions = false,
   extraActionsWidth,
@@ -118,7 +126,7 @@ const CrudView = observer(function CrudView({
   return (
     <div className={`ba-crud${className ? ` ${className}` : ''}`}>
       {search ? <SearchForm entity={entity} fields={searchFields} onSearch={list.search} onReset={list.reset} loading={list.loading} values={list.searchValues} /> : null}
-      <CrudToolbar list={list}>
+      <CrudToolbar list={list} columns={table?.columns} params={params} action={listAction}>
         {can('add') ? (
           <Button type="primary" icon={<IconPlus />} onClick={() => setState({ mode: 'add', initial: newRow?.() })}>
             {t('crud.add')}
@@ -134,6 +142,8 @@ const CrudView = observer(function CrudView({
       <CrudTable
         list={list}
         actionsWidth={actionsWidth}
+        // Checkboxes only where a bulk action can use them.
+        selection={can('delete') || bulk}
         {...table}
         actions={
           hasRowActions
@@ -161,7 +171,7 @@ const CrudView = observer(function CrudView({
 });
 
 /**
- * A whole list screen from an entity definition (SPEC §2 "Shared list screens"): the search form, the
+ * A whole list screen from an entity definition: the search form, the
  * toolbar (add, bulk delete), the table with its row actions (view, edit, delete, each shown only with
  * its permission code) and the add / edit / view dialog. Screens with more behaviour compose the parts
  * (useCrudList, SearchForm, CrudTable, CrudDialog, confirmRemove) or pass overrides here.

@@ -1,11 +1,13 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Empty, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconLoading, IconMinus, IconPlus } from '@arco-design/web-react/icon';
 import type { SorterInfo } from '@arco-design/web-react/es/Table/interface';
 import type { FieldDef } from '../schema/entity';
 import { fieldDictionaries, fieldOptions, useDictionaries, type DictItem } from './dictionary';
+import { fitWidths, minimumWidth, naturalWidth } from './columnWidths';
 import { cellText, fieldLabel, listFields } from './fields';
+import { useListSettings } from './listSettings';
 import { LoadFailure } from './LoadState';
 import type { Row } from './query';
 import { PAGE_SIZES, type CrudList } from './useCrudList';
@@ -36,6 +38,7 @@ export interface CrudTableProps {
    * is always a tree: rows with `hasChildren` get an expand button that loads their children once.
    */
   tree?: boolean;
+  /** Row height (default: the density the user chose for this list in its toolbar). */
   size?: 'default' | 'middle' | 'small' | 'mini';
   /** Every cell on one line, cut with an ellipsis and a tooltip (narrow tables). Text fields always are. */
   nowrap?: boolean;
@@ -49,33 +52,38 @@ function branchKeys(rows: readonly Row[]): string[] {
   });
 }
 
-/** Width of a column without one of its own: room for its label and for a usual value of its type. */
-const TYPE_WIDTH: Record<FieldDef['type'], number> = { string: 140, text: 200, integer: 90, number: 110, switch: 80, select: 110, date: 120, datetime: 170, id: 170 };
-function defaultWidth(field: FieldDef): number {
-  const label = Math.max(field.label.zh.length * 14, field.label.en.length * 8);
-  return Math.max(label + 48, TYPE_WIDTH[field.type]);
-}
-
-/** The column of a field: its label, its value as text (a choice's label), sortable when the definition says. */
-function fieldColumn(name: string, field: FieldDef, items: Record<string, DictItem[]>, list: CrudList, render: CellRenderer | undefined, nowrap: boolean): TableColumnProps<Row> {
+/**
+ * The column of a field: its label, its value as text (a choice's label), sortable when the definition
+ * says. Every cell keeps to one line: what does not fit ends in an ellipsis, and the cell's title holds
+ * the whole text (a cell of one's own too).
+ */
+function fieldColumn(name: string, field: FieldDef, items: Record<string, DictItem[]>, list: CrudList, render: CellRenderer | undefined, nowrap: boolean, width: number): TableColumnProps<Row> {
   const options = fieldOptions(field, items);
   const sorted = list.sort?.field === name ? (list.sort.order === 'asc' ? 'ascend' : 'descend') : undefined;
+  const label = fieldLabel(field);
   return {
-    title: fieldLabel(field),
+    title: (
+      <span className="ba-crud-th" title={label}>
+        {label}
+      </span>
+    ),
     dataIndex: name,
     key: name,
     // Arco lays the table out fixed (a fixed actions column): a column without a width would get an equal
     // share, too narrow for its text. With widths the table fills its box, or scrolls sideways.
-    width: field.width ?? defaultWidth(field),
-    ellipsis: (nowrap && !render) || field.type === 'text',
-    tooltip: (nowrap && !render) || field.type === 'text',
-    // Codes, numbers and dates are not broken across lines (the table scrolls sideways instead).
-    bodyCellStyle: field.type === 'text' ? undefined : { whiteSpace: 'nowrap' },
+    width,
+    ellipsis: true,
+    tooltip: nowrap && !render,
     sorter: field.sortable ? true : undefined,
     sortOrder: field.sortable ? sorted : undefined,
     render: (value: unknown, row: Row) => {
       const text = cellText(field, value, options);
-      return render ? render(value, row, text) : text;
+      if (!render) return text;
+      return (
+        <span className="ba-crud-cell" title={text || undefined}>
+          {render(value, row, text)}
+        </span>
+      );
     },
   };
 }
@@ -85,10 +93,23 @@ function fieldColumn(name: string, field: FieldDef, items: Record<string, DictIt
  * their labels), sortable columns sending `ascs` / `descs`, paging 10 with 10/30/50/100/200, row actions,
  * loading and empty states. Bound to a `useCrudList` state.
  */
-export function CrudTable({ list, actions, actionsWidth = 220, cells = {}, columns, index = true, selection = true, onRowClick, activeKey, tree = false, size = 'default', nowrap = false }: CrudTableProps) {
+export function CrudTable({ list, actions, actionsWidth = 220, cells = {}, columns, index = true, selection = true, onRowClick, activeKey, tree = false, size, nowrap = false }: CrudTableProps) {
   const { t } = useTranslation();
   const { entity } = list;
   const fields = useMemo(() => listFields(entity).filter(([name]) => !columns || columns.includes(name)), [entity, columns?.join(',')]);
+  // The user's choices for this list (columns hidden, density), shared with its toolbar.
+  const settings = useListSettings(entity);
+  const shownFields = fields.filter(([name]) => !settings.hidden.includes(name));
+  // The table's width, so that its columns can be fitted to it.
+  const box = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setBoxWidth(Math.floor(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const { items } = useDictionaries(useMemo(() => fieldDictionaries(fields.map(([, f]) => f)), [fields]));
   // A tree opens fully (dictionary entries are few); what the user folds stays folded across reloads.
   // A lazy tree starts folded: the list state knows what is open and loads what is opened.
@@ -115,71 +136,79 @@ export function CrudTable({ list, actions, actionsWidth = 220, cells = {}, colum
       render: (_value: unknown, _row: Row, i: number) => (list.paged ? (list.current - 1) * list.size : 0) + i + 1,
     });
   }
-  for (const [name, field] of fields) tableColumns.push(fieldColumn(name, field, items, list, cells[name], nowrap));
+  const fixedWidth = (index ? 56 : 0) + (selection ? 40 : 0) + (actions ? actionsWidth : 0);
+  const widths = fitWidths(
+    shownFields.map(([, field]) => naturalWidth(field)),
+    shownFields.map(([, field]) => minimumWidth(field)),
+    boxWidth > 0 ? boxWidth - fixedWidth - 2 : 0,
+  );
+  shownFields.forEach(([name, field], i) => tableColumns.push(fieldColumn(name, field, items, list, cells[name], nowrap, widths[i]!)));
   if (actions) {
     tableColumns.push({ title: t('crud.actions'), key: '__actions', width: actionsWidth, fixed: 'right', render: (_v: unknown, row: Row) => <div className="ba-crud-row-actions">{actions(row)}</div> });
   }
 
   return (
-    <Table<Row>
-      className="ba-crud-table"
-      rowKey="id"
-      size={size}
-      border={{ wrapper: true, cell: true }}
-      columns={tableColumns}
-      // A failed load is said in the body, with a retry, never as "no data".
-      data={list.failed ? [] : list.rows}
-      loading={list.loading}
-      scroll={{ x: true }}
-      noDataElement={list.failed ? <LoadFailure onRetry={() => void list.reload()} /> : <Empty description={t('crud.empty')} />}
-      childrenColumnName={tree || lazy ? 'children' : '__no_children'}
-      expandedRowKeys={lazy ? list.expandedKeys : expanded}
-      // A lazy row with children still to load carries `children: []`: it gets an expand button too.
-      expandProps={{ strictTreeData: !lazy, icon: expandIcon }}
-      onExpand={(row, open) => {
-        if (lazy) {
-          list.expand(row, open);
-          return;
+    <div ref={box} className="ba-crud-table-box">
+      <Table<Row>
+        className="ba-crud-table"
+        rowKey="id"
+        size={size ?? settings.density}
+        border={{ wrapper: true, cell: true }}
+        columns={tableColumns}
+        // A failed load is said in the body, with a retry, never as "no data".
+        data={list.failed ? [] : list.rows}
+        loading={list.loading}
+        scroll={{ x: true }}
+        noDataElement={list.failed ? <LoadFailure onRetry={() => void list.reload()} /> : <Empty description={t('crud.empty')} />}
+        childrenColumnName={tree || lazy ? 'children' : '__no_children'}
+        expandedRowKeys={lazy ? list.expandedKeys : expanded}
+        // A lazy row with children still to load carries `children: []`: it gets an expand button too.
+        expandProps={{ strictTreeData: !lazy, icon: expandIcon }}
+        onExpand={(row, open) => {
+          if (lazy) {
+            list.expand(row, open);
+            return;
+          }
+          setFolded((prev) => {
+            const next = new Set(prev);
+            if (open) next.delete(String(row.id));
+            else next.add(String(row.id));
+            return next;
+          });
+        }}
+        rowSelection={
+          selection
+            ? {
+                type: 'checkbox',
+                selectedRowKeys: list.selectedKeys,
+                onChange: (keys) => list.setSelectedKeys(keys.map(String)),
+                checkStrictly: true,
+              }
+            : undefined
         }
-        setFolded((prev) => {
-          const next = new Set(prev);
-          if (open) next.delete(String(row.id));
-          else next.add(String(row.id));
-          return next;
-        });
-      }}
-      rowSelection={
-        selection
-          ? {
-              type: 'checkbox',
-              selectedRowKeys: list.selectedKeys,
-              onChange: (keys) => list.setSelectedKeys(keys.map(String)),
-              checkStrictly: true,
-            }
-          : undefined
-      }
-      rowClassName={(row) => (activeKey !== undefined && row.id === activeKey ? 'ba-crud-row-active' : '')}
-      onRow={onRowClick ? (row) => ({ onClick: () => onRowClick(row) }) : undefined}
-      pagination={
-        list.paged
-          ? {
-              current: list.current,
-              pageSize: list.size,
-              total: list.total,
-              sizeCanChange: true,
-              sizeOptions: [...PAGE_SIZES],
-              showTotal: true,
-              showJumper: true,
-            }
-          : false
-      }
-      onChange={(pagination, sorter, _filters, extra) => {
-        if (extra.action === 'paginate') list.changePage(pagination.current ?? 1, pagination.pageSize);
-        if (extra.action === 'sort') {
-          const info = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterInfo | undefined;
-          list.changeSort(info?.direction && info.field ? { field: String(info.field), order: info.direction === 'ascend' ? 'asc' : 'desc' } : null);
+        rowClassName={(row) => (activeKey !== undefined && row.id === activeKey ? 'ba-crud-row-active' : '')}
+        onRow={onRowClick ? (row) => ({ onClick: () => onRowClick(row) }) : undefined}
+        pagination={
+          list.paged
+            ? {
+                current: list.current,
+                pageSize: list.size,
+                total: list.total,
+                sizeCanChange: true,
+                sizeOptions: [...PAGE_SIZES],
+                showTotal: true,
+                showJumper: true,
+              }
+            : false
         }
-      }}
-    />
+        onChange={(pagination, sorter, _filters, extra) => {
+          if (extra.action === 'paginate') list.changePage(pagination.current ?? 1, pagination.pageSize);
+          if (extra.action === 'sort') {
+            const info = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterInfo | undefined;
+            list.changeSort(info?.direction && info.field ? { field: String(info.field), order: info.direction === 'ascend' ? 'asc' : 'desc' } : null);
+          }
+        }}
+      />
+    </div>
   );
 }

@@ -3,15 +3,22 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Tooltip } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
+import { ListTools, type ListToolsProps } from './ListTools';
 import type { CrudList } from './useCrudList';
 import './locales';
 import './crud.css';
 
+export interface CrudToolbarProps extends Omit<ListToolsProps, 'list'> {
+  list: CrudList;
+  /** The screen's buttons. */
+  children?: ReactNode;
+}
+
 /**
  * The bar above a list: the screen's buttons, and at the end how many rows are selected (with a way to
- * clear them) and the reload button.
+ * clear them), the export, the density and column choices, and the reload button.
  */
-export const CrudToolbar = observer(function CrudToolbar({ list, children }: { list: CrudList; children?: ReactNode }) {
+export const CrudToolbar = observer(function CrudToolbar({ list, children, ...tools }: CrudToolbarProps) {
   const { t } = useTranslation();
   return (
     <div className="ba-crud-toolbar">
@@ -25,6 +32,7 @@ export const CrudToolbar = observer(function CrudToolbar({ list, children }: { l
             </Button>
           </span>
         ) : null}
+        <ListTools list={list} {...tools} />
         <Tooltip content={t('crud.refresh')} mini>
           <Button shape="circle" size="small" icon={<IconRefresh />} aria-label={t('crud.refresh')} onClick={() => void list.reload()} />
         </Tooltip>

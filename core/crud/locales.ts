@@ -1,6 +1,6 @@
 import { registerMessages } from '../i18n';
 
-/** Every text of the CRUD kit. The zh texts of the spec's messages are verbatim (SPEC §5, §8). */
+/** Every text of the CRUD kit, in both languages (the product's fixed Chinese messages word for word). */
 export const crudMessages = {
   zh: {
     crud: {
@@ -49,6 +49,16 @@ export const crudMessages = {
       iconPick: '选择图标',
       iconSearch: '搜索图标',
       iconNone: '没有匹配的图标',
+      columns: '列设置',
+      columnsReset: '显示全部列',
+      density: '行高',
+      density_default: '默认',
+      density_middle: '中等',
+      density_small: '紧凑',
+      export: '导出',
+      exporting: '导出中 {{done}}/{{total}}',
+      exportEmpty: '没有可导出的数据',
+      exportCapped: '共 {{total}} 条,只导出了前 {{count}} 条',
     },
   },
   en: {
@@ -98,6 +108,16 @@ export const crudMessages = {
       iconPick: 'Choose an icon',
       iconSearch: 'Search icons',
       iconNone: 'No icon matches',
+      columns: 'Columns',
+      columnsReset: 'Show all columns',
+      density: 'Row height',
+      density_default: 'Default',
+      density_middle: 'Medium',
+      density_small: 'Compact',
+      export: 'Export',
+      exporting: 'Exporting {{done}}/{{total}}',
+      exportEmpty: 'There is nothing to export',
+      exportCapped: '{{total}} rows match; only the first {{count}} were exported',
     },
   },
 };

@@ -15,7 +15,7 @@ export interface ConfirmRemoveOptions {
 }
 
 /**
- * Bulk or row delete (SPEC §5, §8): none chosen → the warning '请选择至少一条数据'; otherwise the confirm
+ * Bulk or row delete: none chosen → the warning '请选择至少一条数据'; otherwise the confirm
  * '确定将选择数据删除?', then `remove` with the ids comma-joined, then '删除成功'. A refused remove shows the
  * server's message (the HTTP pipeline's toast) and closes the confirm.
  */

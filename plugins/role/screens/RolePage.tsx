@@ -61,6 +61,7 @@ const RolePage = observer(function RolePage() {
         searchFields={['roleName', 'roleAlias']}
         newRow={() => fresh('0')}
         table={{ tree: true, columns: ['roleName', 'roleAlias', 'sort'] }}
+        bulk={mayGrant}
         extraActionsWidth={(canDo(roleEntity, 'add') ? 100 : 0) + (mayGrant ? 100 : 0)}
         dialog={{
           form: {

@@ -1,9 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Drawer, Space, Tag, Tooltip } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconEye, IconPlus, IconRefresh, IconSettings } from '@arco-design/web-react/icon';
-import { canDo, confirmRemove, CrudTable, invalidateResource, SearchForm, useCrudList, type DialogState, type Row } from '../../../core/crud';
+import { Button, Drawer, Tag } from '@arco-design/web-react';
+import { IconDelete, IconEdit, IconEye, IconPlus, IconSettings } from '@arco-design/web-react/icon';
+import { canDo, confirmRemove, CrudTable, CrudToolbar, invalidateResource, SearchForm, useCrudList, type DialogState, type Row } from '../../../core/crud';
 import { currentLanguage } from '../../../core/i18n';
 import type { EntityDef } from '../../../core/schema/entity';
 import { session } from '../../../core/session/session';
@@ -36,27 +36,21 @@ const ScopeList = observer(function ScopeList({ kind, menu }: { kind: ScopeKind;
   return (
     <div className="ba-crud is-flat">
       <SearchForm entity={entity} onSearch={list.search} onReset={list.reset} loading={list.loading} />
-      <div className="ba-crud-toolbar">
-        <Space wrap>
-          {can('add') ? (
-            <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ mode: 'add' })}>
-              {t('crud.add')}
-            </Button>
-          ) : null}
-          {can('delete') ? (
-            <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
-              {t('crud.delete')}
-            </Button>
-          ) : null}
-        </Space>
-        <span className="ba-crud-toolbar-end">
-          <Tooltip content={t('crud.refresh')} mini>
-            <Button shape="circle" size="small" icon={<IconRefresh />} aria-label={t('crud.refresh')} onClick={() => void list.reload()} />
-          </Tooltip>
-        </span>
-      </div>
+      <CrudToolbar list={list} params={params}>
+        {can('add') ? (
+          <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ mode: 'add' })}>
+            {t('crud.add')}
+          </Button>
+        ) : null}
+        {can('delete') ? (
+          <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
+            {t('crud.delete')}
+          </Button>
+        ) : null}
+      </CrudToolbar>
       <CrudTable
         list={list}
+        selection={can('delete')}
         actionsWidth={32 + actions.length * 68}
         cells={{ scopeType: (_value, _row, text) => <Tag color={kind === 'data' ? 'arcoblue' : 'green'}>{text}</Tag> }}
         actions={

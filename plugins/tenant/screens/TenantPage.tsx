@@ -70,6 +70,7 @@ const TenantPage = observer(function TenantPage() {
             plugins: (value) => pluginNames(value),
           },
         }}
+        bulk={canSet}
         toolbar={() =>
           canSet ? (
             <Button

@@ -61,6 +61,7 @@ export default function TopMenuPage() {
             dynamic: (_values, loaded) => ({ disabled: loaded.plugin ? ['code'] : [] }),
           },
         }}
+        bulk={session.can(SETTING)}
         // Called inside the list's observer: the permission is tracked.
         toolbar={(ctx) =>
           session.can(SETTING) ? (

@@ -116,7 +116,8 @@ export default observer(function UserPage() {
       <DeptTree tree={depts.data} state={depts.state} onRetry={depts.reload} selected={deptId} onSelect={setDeptId} />
       <div className="ba-crud ba-user-list">
         <SearchForm entity={userScreenEntity} fields={['account', 'realName', 'phone']} onSearch={list.search} onReset={list.reset} loading={list.loading} />
-        <CrudToolbar list={list}>
+        {/* The user list exports through the server (its own permission and columns): no second export here. */}
+        <CrudToolbar list={list} columns={COLUMNS} exportable={false}>
           {can('user_add') ? (
             <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ mode: 'add' })}>
               {t('crud.add')}
@@ -151,6 +152,8 @@ export default observer(function UserPage() {
         <CrudTable
           list={list}
           columns={COLUMNS}
+          // Checkboxes only where a bulk action can use them.
+          selection={can('user_delete') || can('user_role') || can('user_reset')}
           cells={{ status: (value, _row, text) => <Tag color={STATUS_COLOR[Number(value)] ?? 'gray'}>{text}</Tag> }}
           actions={hasActions ? rowActions : undefined}
           actionsWidth={32 + actionCount * 68 + (can('user_platform') ? 96 : 0)}

@@ -1,0 +1,77 @@
+import type { Page } from '../http';
+import type { FieldDef } from '../schema/entity';
+import type { ChoiceOption } from './dictionary';
+import { cellText, fieldLabel } from './fields';
+import type { Row } from './query';
+
+/** At most this many rows go into one export (a bigger one is cut, and the user is told). */
+export const EXPORT_CAP = 10_000;
+/** Rows asked per call while exporting (a server may answer fewer: the pages follow what it sends). */
+export const EXPORT_PAGE_SIZE = 500;
+
+/** One page of the list as it is filtered and sorted now. */
+export type PageFetcher = (current: number, size: number) => Promise<Page<Row>>;
+
+export interface CollectedRows {
+  rows: Row[];
+  /** How many matched (more than `rows` when the cap cut the export). */
+  total: number;
+}
+
+/**
+ * Every row matching the list's query, page after page, up to the cap. `onProgress` hears how many rows
+ * are in and how many are expected after each page.
+ */
+export async function collectRows(fetchPage: PageFetcher, onProgress?: (done: number, total: number) => void, cap = EXPORT_CAP): Promise<CollectedRows> {
+  const rows: Row[] = [];
+  let total = 0;
+  for (let current = 1; rows.length < cap; current += 1) {
+    const page = await fetchPage(current, EXPORT_PAGE_SIZE);
+    total = page.total;
+    rows.push(...page.records.slice(0, cap - rows.length));
+    onProgress?.(rows.length, Math.min(total, cap));
+    if (page.records.length === 0 || rows.length >= total) break;
+  }
+  return { rows, total: Math.max(total, rows.length) };
+}
+
+/** Every row of a tree, parents before their children (a tree list exports what it shows, opened or not). */
+export function flattenRows(rows: readonly Row[]): Row[] {
+  return rows.flatMap((row) => [row, ...flattenRows(Array.isArray(row.children) ? (row.children as Row[]) : [])]);
+}
+
+/** The sheet: a header row of the columns' labels, then each row's cells as the list shows them (labels, not codes). */
+export function sheetRows(columns: readonly [string, FieldDef][], rows: readonly Row[], optionsOf: (field: FieldDef) => readonly ChoiceOption[]): string[][] {
+  const header = columns.map(([, field]) => fieldLabel(field));
+  return [header, ...rows.map((row) => columns.map(([name, field]) => cellText(field, row[name], optionsOf(field))))];
+}
+
+/** Writes the sheet as an .xlsx and hands it to the browser as a download. */
+export async function downloadWorkbook(sheet: string[][], fileName: string, sheetName: string): Promise<Blob> {
+  // Loaded when the first export is asked for: the list screens do not carry the writer.
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const widths = sheet[0]!.map((_, col) => ({ width: Math.min(60, Math.max(8, ...sheet.slice(0, 200).map((row) => textWidth(row[col] ?? '')))) }));
+  const blob = await writeXlsxFile(sheet.map((row, i) => row.map((value) => (i === 0 ? { value, fontWeight: 'bold' as const } : { value }))), { columns: widths, sheet: sheetName.slice(0, 31), stickyRowsCount: 1 }).toBlob();
+  saveBlob(blob, fileName);
+  return blob;
+}
+
+/** Characters wide, a CJK character counting two. */
+function textWidth(text: string): number {
+  let width = 2;
+  for (const char of text) width += /[\u2e80-\u9fff\uff00-\uffef]/.test(char) ? 2 : 1;
+  return width;
+}
+
+function saveBlob(blob: Blob, fileName: string): void {
+  if (typeof URL.createObjectURL !== 'function') return; // nowhere to save to (a test's DOM)
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
