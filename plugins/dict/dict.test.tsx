@@ -1,5 +1,6 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
+import { loadDictionary } from '../../core/crud';
 import { ok, page, renderPlugin, respond, type Handlers } from '../../core/testing';
 import dictPlugin from './index';
 
@@ -41,8 +42,13 @@ describe('dictionary screens', () => {
     const headers = [...document.querySelectorAll('.arco-table-th')].map((th) => th.textContent?.trim());
     expect(headers).toEqual(['', '#', '字典编号', '字典名称', '字典排序', '封存', '字典备注', '操作']);
 
-    // Sealing a dictionary: the row goes back with isSealed 1, its place in the tree kept.
+    // Sealing a dictionary: asked first (every tenant shares it); then the row goes back with isSealed 1,
+    // its place in the tree kept.
     await app.user.click(within(rowOf('通知类型')).getByRole('switch'));
+    const confirm = await screen.findByRole('dialog', { name: '提示' });
+    expect(within(confirm).getByText('确定封存「通知类型」?字典由所有租户共用，封存对每个租户都生效')).toBeTruthy();
+    expect(submitted).toHaveLength(0);
+    await app.user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
     await toast('更新成功');
     expect(submitted[0]).toEqual({ id: '20', code: 'notice', dictValue: '通知类型', sort: 2, isSealed: 1, remark: '', parentId: '0', dictKey: '-1' });
     await waitFor(() => expect(app.callsTo('GET /api/blade-system/dict/parent-list')).toHaveLength(2));
@@ -124,5 +130,49 @@ describe('dictionary screens', () => {
     await app.user.click(screen.getByText('性别'));
     expect(await screen.findByText('女')).toBeTruthy();
     expect(app.callsTo('GET /api/blade-system/dict/child-list')).toHaveLength(1);
+  });
+
+  it('a dictionary edited here is read again by every screen using it (no cache to clear by hand); the parent and entry lists keep their own state in the address', async () => {
+    let male = '男';
+    const app = await renderPlugin(dictPlugin, {
+      route: '/system/dict?dict.f.code=s',
+      backend: respond({
+        ...dictApi('/api/blade-system/dict'),
+        [`POST /api/blade-system/dict/submit`]: () => {
+          male = '男性';
+          return ok(null);
+        },
+        'GET /api/blade-system/dict/dictionary': () => ok([{ dictKey: '1', dictValue: male }]),
+      }),
+    });
+    // The address's filter is the first call's.
+    expect(await screen.findByText('性别')).toBeTruthy();
+    expect(app.callsTo('GET /api/blade-system/dict/parent-list')[0]!.query).toEqual({ current: '1', size: '10', code: 's' });
+    expect((within(screen.getByRole('search')).getByPlaceholderText('请输入字典编号') as HTMLInputElement).value).toBe('s');
+
+    // Another screen reads the dictionary (kept by the data layer): asked once.
+    expect((await loadDictionary({ code: 'sex' })).map((e) => e.dictValue)).toEqual(['男']);
+    expect((await loadDictionary({ code: 'sex' })).map((e) => e.dictValue)).toEqual(['男']);
+    expect(app.callsTo('GET /api/blade-system/dict/dictionary')).toHaveLength(1);
+
+    // An entry edited in the drawer: the next read asks the server again and gets the new name.
+    await app.user.click(within(rowOf('性别')).getByRole('button', { name: /字典配置/ }));
+    const drawer = await waitFor(() => document.querySelector('.ba-dict-drawer') as HTMLElement);
+    await within(drawer).findByText('女');
+    await app.user.click(within(rowOf('女')).getByRole('button', { name: /修\s*改/ }));
+    const dialog = await screen.findByRole('dialog', { name: /修改字典/ });
+    await within(dialog).findByDisplayValue('女');
+    await app.user.click(within(dialog).getByTestId('crud-save'));
+    await toast('更新成功');
+    expect((await loadDictionary({ code: 'sex' })).map((e) => e.dictValue)).toEqual(['男性']);
+    expect(app.callsTo('GET /api/blade-system/dict/dictionary')).toHaveLength(2);
+    // Both lists of the resource were read again after the save.
+    await waitFor(() => expect(app.callsTo('GET /api/blade-system/dict/parent-list')).toHaveLength(2));
+    await waitFor(() => expect(app.callsTo('GET /api/blade-system/dict/child-list')).toHaveLength(2));
+
+    // The entries' search is theirs: under `entry.` in the address, the dictionaries' filter kept.
+    await app.user.type(within(drawer).getByPlaceholderText('请输入字典名称'), '女{Enter}');
+    await waitFor(() => expect(app.callsTo('GET /api/blade-system/dict/child-list').at(-1)!.query).toEqual({ parentId: '10', dictValue: '女' }));
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ 'dict.f.code': 's', 'entry.f.dictValue': '女' });
   });
 });

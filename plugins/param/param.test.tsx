@@ -80,4 +80,38 @@ describe('parameters screen', () => {
     await waitFor(() => expect(within(dialog).getByTestId('crud-save').className).not.toContain('loading'));
     expect((within(dialog).getByPlaceholderText('请输入参数键名') as HTMLInputElement).value).toBe('account.initPassword');
   });
+
+  it('keeps the list in the address: a shared link opens the same list, a search keeps one tab, and the tab comes back as it was left', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ ...rows[1]!, id: String(i + 10), paramName: `参数${i + 1}`, paramKey: `key.${i + 1}` }));
+    const app = await renderPlugin(paramPlugin, {
+      route: '/system/param?list.f.paramKey=key&list.size=30',
+      backend: respond({
+        'GET /api/blade-system/param/list': (call) => {
+          const found = many.filter((r) => r.paramKey.includes(call.query.paramKey ?? ''));
+          const size = Number(call.query.size), current = Number(call.query.current);
+          return page(found.slice((current - 1) * size, current * size), { total: found.length, size, current });
+        },
+      }),
+    });
+    expect(await screen.findByText('参数1')).toBeTruthy();
+    expect(app.callsTo('GET /api/blade-system/param/list')[0]!.query).toEqual({ current: '1', size: '30', paramKey: 'key' });
+    expect((within(screen.getByRole('search')).getByPlaceholderText('请输入参数键名') as HTMLInputElement).value).toBe('key');
+
+    // Another search: the same tab, its address following.
+    await app.user.clear(within(screen.getByRole('search')).getByPlaceholderText('请输入参数键名'));
+    await app.user.type(within(screen.getByRole('search')).getByPlaceholderText('请输入参数键名'), 'key.1{Enter}');
+    await waitFor(() => expect(app.callsTo('GET /api/blade-system/param/list').at(-1)!.query).toEqual({ current: '1', size: '30', paramKey: 'key.1' }));
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ 'list.size': '30', 'list.f.paramKey': 'key.1' });
+    const tabTitles = () => [...document.querySelectorAll('.ba-tabstrip .arco-tabs-header-title')].map((e) => e.textContent?.trim());
+    expect(tabTitles()).toEqual(['首页', '参数管理']);
+
+    // Away to the home tab and back: the list's state comes back with it.
+    await app.user.click(screen.getByText('首页', { selector: '.ba-tabstrip *' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/wel/index'));
+    await app.user.click(screen.getByText('参数管理', { selector: '.ba-tabstrip *' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/system/param'));
+    expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({ 'list.size': '30', 'list.f.paramKey': 'key.1' });
+    expect((within(screen.getByRole('search')).getByPlaceholderText('请输入参数键名') as HTMLInputElement).value).toBe('key.1');
+    expect(tabTitles()).toEqual(['首页', '参数管理']);
+  });
 });
