@@ -29,8 +29,9 @@ export interface AuditFields {
 }
 
 /**
- * A row of an entity, typed from its definition: each field by its type, the id, the audit columns when
- * the entity has them, and whatever else the server adds (a tree's `children`, a `parentName`) as unknown.
- * Values may be missing or null (a new row, an optional field).
+ * A row of an entity, typed from its definition: each field by its type, the id, the audit columns (unless
+ * the definition's type says `audit: false`; they are optional anyway), and whatever else the server adds
+ * (a tree's `children`, a `parentName`) as unknown. Values may be missing or null (a new row, an optional
+ * field).
  */
-export type RowOf<E extends EntityDef> = Row & { [K in keyof E['fields']]?: FieldValue<E['fields'][K]> | null } & (E['audit'] extends true ? AuditFields : unknown);
+export type RowOf<E extends EntityDef> = Row & { [K in keyof E['fields']]?: FieldValue<E['fields'][K]> | null } & (E['audit'] extends false ? unknown : AuditFields);
