@@ -9,6 +9,7 @@ import { CrudDialog, type CrudDialogProps, type DialogState } from './CrudDialog
 import { CrudTable, type CrudTableProps } from './CrudTable';
 import { CrudToolbar } from './CrudToolbar';
 import type { Row } from './query';
+import type { RowOf } from './rows';
 import { confirmRemove } from './remove';
 import { SearchForm } from './SearchForm';
 import { useCrudList, type CrudList, type CrudListOptions } from './useCrudList';
@@ -18,20 +19,21 @@ import './crud.css';
 export type RowAction = 'view' | 'edit' | 'delete';
 
 /** What extra toolbar buttons and row actions can use. */
-export interface CrudContext {
-  list: CrudList;
+export interface CrudContext<R extends Row = Row> {
+  list: CrudList<R>;
   /** Opens the dialog (add with initial values, edit or view of a row). */
   open: (state: DialogState) => void;
 }
 
-export interface CrudPageProps extends Omit<CrudListOptions, 'entity'> {
-  entity: EntityDef;
+/** `E`: the entity; rows reach cells, row actions and the toolbar typed from it (`RowOf<E>`). */
+export interface CrudPageProps<E extends EntityDef = EntityDef> extends Omit<CrudListOptions<E>, 'entity'> {
+  entity: E;
   /** The standard row actions offered (each still needs its permission code). Default all three. */
   rowActions?: readonly RowAction[];
   /** More row actions, after the standard ones. */
-  extraRowActions?: (row: Row, ctx: CrudContext) => ReactNode;
+  extraRowActions?: (row: RowOf<E>, ctx: CrudContext<RowOf<E>>) => ReactNode;
   /** More toolbar buttons, after add and delete. */
-  toolbar?: (ctx: CrudContext) => ReactNode;
+  toolbar?: (ctx: CrudContext<RowOf<E>>) => ReactNode;
   /** Which search fields (default: every field with `search`). */
   searchFields?: readonly string[];
   /** Row actions as icons with a tooltip (narrow tables). */
@@ -39,7 +41,7 @@ export interface CrudPageProps extends Omit<CrudListOptions, 'entity'> {
   /** Width of the extra row actions (px), added to the actions column. Default 100 when there are any. */
   extraActionsWidth?: number;
   /** Overrides of the table (cells, columns, tree, row click…). */
-  table?: Omit<CrudTableProps, 'list' | 'actions'>;
+  table?: Omit<CrudTableProps<RowOf<E>>, 'list' | 'actions'>;
   /** Overrides of the dialog (form fields, the body before saving…). */
   dialog?: Omit<CrudDialogProps, 'entity' | 'state' | 'onClose' | 'onSaved'>;
   /** Values of a new row (a child's parent, say). */
@@ -54,7 +56,7 @@ export interface CrudPageProps extends Omit<CrudListOptions, 'entity'> {
   /** Runs after a save or a removal (besides reloading the list). */
   onChanged?: () => void;
   /** The list state, when the screen owns it (useCrudList). */
-  list?: CrudList;
+  list?: CrudList<RowOf<E>>;
   className?: string;
 }
 
@@ -176,6 +178,8 @@ const CrudView = observer(function CrudView({
  * its permission code) and the add / edit / view dialog. Screens with more behaviour compose the parts
  * (useCrudList, SearchForm, CrudTable, CrudDialog, confirmRemove) or pass overrides here.
  */
-export function CrudPage(props: CrudPageProps) {
+export function CrudPage<E extends EntityDef>(typed: CrudPageProps<E>) {
+  // Typed for the screen; the page itself handles rows as rows.
+  const props = typed as unknown as CrudPageProps;
   return props.list ? <CrudView {...props} /> : <OwnList {...props} />;
 }

@@ -15,22 +15,23 @@ import './locales';
 import './crud.css';
 
 /** Draws a cell of one's own: the value, the row, and the field's choices' label (if any). */
-export type CellRenderer = (value: unknown, row: Row, text: string) => ReactNode;
+export type CellRenderer<R extends Row = Row> = (value: unknown, row: R, text: string) => ReactNode;
 
-export interface CrudTableProps {
-  list: CrudList;
+/** `R`: the list's rows (`RowOf<typeof entity>` from `useCrudList`), what cells and actions are given. */
+export interface CrudTableProps<R extends Row = Row> {
+  list: CrudList<R>;
   /** Row actions (the last column); none: no column. */
-  actions?: (row: Row) => ReactNode;
+  actions?: (row: R) => ReactNode;
   actionsWidth?: number;
   /** Cells of one's own, by field. */
-  cells?: Partial<Record<string, CellRenderer>>;
+  cells?: Partial<Record<string, CellRenderer<R>>>;
   /** Which fields are columns (default: the definition's `list !== false`). */
   columns?: readonly string[];
   /** Index column (default true) and selection column (default true). */
   index?: boolean;
   selection?: boolean;
   /** A clicked row (a parent whose children are shown next to it). */
-  onRowClick?: (row: Row) => void;
+  onRowClick?: (row: R) => void;
   /** The row shown as chosen. */
   activeKey?: string;
   /**
@@ -93,7 +94,9 @@ function fieldColumn(name: string, field: FieldDef, items: Record<string, DictIt
  * their labels), sortable columns sending `ascs` / `descs`, paging 10 with 10/30/50/100/200, row actions,
  * loading and empty states. Bound to a `useCrudList` state.
  */
-export function CrudTable({ list, actions, actionsWidth = 220, cells = {}, columns, index = true, selection = true, onRowClick, activeKey, tree = false, size, nowrap = false }: CrudTableProps) {
+export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
+  // The table hands cells and actions the list's own rows: R at run time, Row to Arco's table.
+  const { list, actions, actionsWidth = 220, cells = {}, columns, index = true, selection = true, onRowClick, activeKey, tree = false, size, nowrap = false } = props as unknown as CrudTableProps;
   const { t } = useTranslation();
   const { entity } = list;
   const fields = useMemo(() => listFields(entity).filter(([name]) => !columns || columns.includes(name)), [entity, columns?.join(',')]);

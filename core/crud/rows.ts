@@ -11,7 +11,9 @@ export type Row = Record<string, unknown> & { id?: string };
 export type FieldValue<F extends FieldDef> = F['type'] extends 'integer' | 'switch'
   ? number
   : F['type'] extends 'select'
-    ? F extends { options: readonly { value: infer V }[] }
+    ? F extends { dict: { numeric: true } }
+      ? number
+      : F extends { options: readonly { value: infer V }[] }
       ? V extends number
         ? number
         : string
@@ -32,6 +34,8 @@ export interface AuditFields {
  * A row of an entity, typed from its definition: each field by its type, the id, the audit columns (unless
  * the definition's type says `audit: false`; they are optional anyway), and whatever else the server adds
  * (a tree's `children`, a `parentName`) as unknown. Values may be missing or null (a new row, an optional
- * field).
+ * field). For an entity whose fields are not known where it is used, a plain Row.
  */
-export type RowOf<E extends EntityDef> = Row & { [K in keyof E['fields']]?: FieldValue<E['fields'][K]> | null } & (E['audit'] extends false ? unknown : AuditFields);
+export type RowOf<E extends EntityDef> = string extends keyof E['fields']
+  ? Row // an entity whose fields are not known here
+  : Row & { [K in keyof E['fields']]?: FieldValue<E['fields'][K]> | null } & (E['audit'] extends false ? unknown : AuditFields);

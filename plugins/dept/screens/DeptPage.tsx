@@ -6,8 +6,8 @@ import { canDo, CrudPage, useCrudList, type Row } from '../../../core/crud';
 import { deptEntity } from '../index';
 
 /** Every row of a tree, depth first. */
-function flatten(rows: readonly Row[]): Row[] {
-  return rows.flatMap((row) => [row, ...flatten(Array.isArray(row.children) ? (row.children as Row[]) : [])]);
+function flatten<R extends Row>(rows: readonly R[]): R[] {
+  return rows.flatMap((row) => [row, ...flatten(Array.isArray(row.children) ? (row.children as R[]) : [])]);
 }
 
 /** The parent shown by its name ('顶级' for a root); never editable here. */
@@ -28,7 +28,7 @@ export default function DeptPage() {
     const rows = flatten(list.rows);
     const map = new Map<string, string>();
     for (const row of rows) if (row.parentId && row.parentName) map.set(String(row.parentId), String(row.parentName));
-    for (const row of rows) map.set(String(row.id), String(row.deptName ?? ''));
+    for (const row of rows) map.set(row.id ?? '', row.deptName ?? '');
     return map;
   }, [list.rows]);
   const fresh = (parentId: unknown): Row => ({ parentId: String(parentId ?? '0') });

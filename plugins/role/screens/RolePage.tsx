@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Message } from '@arco-design/web-react';
 import { IconPlus, IconSafe } from '@arco-design/web-react/icon';
-import { canDo, CrudPage, useCrudList, type Row } from '../../../core/crud';
+import { canDo, CrudPage, useCrudList, type Row, type RowOf } from '../../../core/crud';
 import { session } from '../../../core/session/session';
 import { roleEntity } from '../entities';
 import { GrantDialog, type GrantTarget } from './GrantDialog';
@@ -12,9 +12,11 @@ import './role.css';
 
 const ADMINISTRATOR = 'administrator';
 
+type RoleRow = RowOf<typeof roleEntity>;
+
 /** Every row of a tree, depth first. */
-function flatten(rows: readonly Row[]): Row[] {
-  return rows.flatMap((row) => [row, ...flatten(Array.isArray(row.children) ? (row.children as Row[]) : [])]);
+function flatten<R extends Row>(rows: readonly R[]): R[] {
+  return rows.flatMap((row) => [row, ...flatten(Array.isArray(row.children) ? (row.children as R[]) : [])]);
 }
 
 /** The parent shown by its name ('顶级' for a root); never editable here. */
@@ -33,14 +35,14 @@ const RolePage = observer(function RolePage() {
   const { t } = useTranslation();
   const list = useCrudList({ entity: roleEntity, action: 'list', paged: false });
   const rows = useMemo(() => flatten(list.rows), [list.rows]);
-  const names = useMemo(() => new Map(rows.map((row) => [String(row.id), String(row.roleName ?? '')])), [rows]);
+  const names = useMemo(() => new Map(rows.map((row) => [row.id ?? '', row.roleName ?? ''])), [rows]);
   const [grantTarget, setGrantTarget] = useState<GrantTarget | null>(null);
   const fresh = (parentId: unknown): Row => ({ parentId: String(parentId ?? '0') });
   const administrator = session.roles.includes(ADMINISTRATOR);
   const mayGrant = session.can('role_grant');
-  const grantable = (row: Row) => administrator || row.roleAlias !== ADMINISTRATOR;
+  const grantable = (row: RoleRow) => administrator || row.roleAlias !== ADMINISTRATOR;
 
-  const openGrant = (chosen: readonly Row[]) => {
+  const openGrant = (chosen: readonly RoleRow[]) => {
     if (chosen.length === 0) {
       Message.warning({ id: 'role:select-one', content: t('crud.selectOne') });
       return;
@@ -49,7 +51,7 @@ const RolePage = observer(function RolePage() {
       Message.warning({ id: 'role:administrator', content: t('role.administratorOnly') });
       return;
     }
-    setGrantTarget({ ids: chosen.map((row) => String(row.id)), names: chosen.map((row) => String(row.roleName ?? '')) });
+    setGrantTarget({ ids: chosen.map((row) => row.id ?? ''), names: chosen.map((row) => row.roleName ?? '') });
   };
 
   return (
@@ -74,7 +76,7 @@ const RolePage = observer(function RolePage() {
         }}
         toolbar={() =>
           mayGrant ? (
-            <Button icon={<IconSafe />} onClick={() => openGrant(rows.filter((row) => list.selectedKeys.includes(String(row.id))))}>
+            <Button icon={<IconSafe />} onClick={() => openGrant(rows.filter((row) => list.selectedKeys.includes(row.id ?? '')))}>
               {t('role.grant')}
             </Button>
           ) : null

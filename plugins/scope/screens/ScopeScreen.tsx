@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Tag } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconEye, IconPlus, IconSettings } from '@arco-design/web-react/icon';
-import { canDo, confirmRemove, CrudTable, CrudToolbar, invalidateResource, SearchForm, useCrudList, type DialogState, type Row } from '../../../core/crud';
+import { canDo, confirmRemove, CrudTable, CrudToolbar, invalidateResource, SearchForm, useCrudList, type DialogState, type RowOf } from '../../../core/crud';
 import { currentLanguage } from '../../../core/i18n';
 import type { EntityDef } from '../../../core/schema/entity';
 import { session } from '../../../core/session/session';
@@ -70,9 +70,9 @@ const ScopeList = observer(function ScopeList({ kind, menu }: { kind: ScopeKind;
   );
 });
 
-function menuName(row: Row): string {
+function menuName(row: RowOf<typeof scopeMenuEntity>): string {
   const en = currentLanguage() === 'en' && typeof row.nameEn === 'string' && row.nameEn ? row.nameEn : '';
-  return en || String(row.name ?? '');
+  return en || (row.name ?? '');
 }
 
 /**
@@ -86,8 +86,8 @@ const ScopeScreen = observer(function ScopeScreen({ kind }: { kind: ScopeKind })
   const menus = useCrudList({ entity: scopeMenuEntity, action: 'menu-list', paged: false });
   const [menu, setMenu] = useState<ScopeMenu | null>(null);
   const [open, setOpen] = useState(false);
-  const configure = (row: Row) => {
-    setMenu({ id: String(row.id), code: String(row.code ?? ''), name: menuName(row) });
+  const configure = (row: RowOf<typeof scopeMenuEntity>) => {
+    setMenu({ id: row.id ?? '', code: row.code ?? '', name: menuName(row) });
     setOpen(true);
   };
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Tag } from '@arco-design/web-react';
 import { IconSettings } from '@arco-design/web-react/icon';
-import { CrudPage, IconPicker, useCrudList, type Row } from '../../../core/crud';
+import { CrudPage, IconPicker, useCrudList, type RowOf } from '../../../core/crud';
 import { session } from '../../../core/session/session';
 import { MenuIcon } from '../../../core/shell/icons';
 import { topMenuEntity } from '../entities';
@@ -11,6 +11,8 @@ import '../locales';
 import './topmenu.css';
 
 const SETTING = 'topmenu_setting';
+
+type TopMenuRow = RowOf<typeof topMenuEntity>;
 
 /**
  * /system/topmenu: the tenant's top menus (search on code and name; add, edit, view, delete by permission
@@ -21,13 +23,13 @@ export default function TopMenuPage() {
   const en = i18n.language === 'en';
   const list = useCrudList({ entity: topMenuEntity });
   const [granting, setGranting] = useState<{ id: string; name: string }[] | null>(null);
-  const nameOf = (row: Row) => String((en && row.nameEn) || row.name || '');
-  const configure = (rows: Row[]) => {
+  const nameOf = (row: TopMenuRow) => (en && row.nameEn) || row.name || '';
+  const configure = (rows: TopMenuRow[]) => {
     if (rows.length === 0) {
       Message.warning({ id: 'crud:select-one', content: t('crud.selectOne') });
       return;
     }
-    setGranting(rows.filter((row) => row.id).map((row) => ({ id: String(row.id), name: nameOf(row) })));
+    setGranting(rows.flatMap((row) => (row.id ? [{ id: row.id, name: nameOf(row) }] : [])));
   };
 
   return (
