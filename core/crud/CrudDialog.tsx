@@ -3,6 +3,7 @@ import { Form } from '@arco-design/web-react';
 import { currentLanguage, localText } from '../i18n';
 import type { EntityDef } from '../schema/entity';
 import { fetchDetail, saveRow } from './api';
+import type { CellRenderer } from './CrudTable';
 import { EntityForm, type EntityFormProps } from './EntityForm';
 import type { FormMode } from './fields';
 import type { Row } from './query';
@@ -36,6 +37,8 @@ export interface CrudDialogProps {
   form?: FormOverrides | ((mode: FormMode) => FormOverrides);
   /** Last change to the body before it is sent. */
   beforeSave?: (body: Row, mode: FormMode, loaded: Row) => Row;
+  /** Viewing: the list's own drawing of cells, so that a value reads as in the list (see CrudTable). */
+  cells?: Partial<Record<string, CellRenderer>>;
   /** Loads the row for edit / view (default `detail?id=`). */
   loadRow?: (id: string) => Promise<Row>;
 }
@@ -67,7 +70,7 @@ export function saveBody(entity: EntityDef, values: Row, loaded: Row): Row {
 }
 
 /** One opening of the dialog: its own form, row and saving state. */
-function CrudModal({ entity, state, opening, onClose, onSaved, title, width = DIALOG_WIDTH, form: overrides, beforeSave, loadRow }: Omit<CrudDialogProps, 'state'> & { state: DialogState; opening: DialogOpeningProps }) {
+function CrudModal({ entity, state, opening, onClose, onSaved, title, width = DIALOG_WIDTH, form: overrides, beforeSave, loadRow, cells }: Omit<CrudDialogProps, 'state'> & { state: DialogState; opening: DialogOpeningProps }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Row>();
   const { mode, id } = state;
@@ -91,7 +94,7 @@ function CrudModal({ entity, state, opening, onClose, onSaved, title, width = DI
   return (
     <RecordDialog dialog={dialog} opening={opening} title={heading} width={width} className="ba-crud-dialog" saveLabel={t(mode === 'add' ? 'crud.save' : 'crud.update')} testId="crud-save">
       {/* The form is mounted once the row is there: its values are the row's. */}
-      {(loaded) => <EntityForm entity={entity} form={form} mode={mode} initialValues={loaded} {...formProps} />}
+      {(loaded) => <EntityForm entity={entity} form={form} mode={mode} initialValues={loaded} cells={cells} {...formProps} />}
     </RecordDialog>
   );
 }

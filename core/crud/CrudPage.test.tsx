@@ -296,8 +296,12 @@ describe('CrudPage', () => {
 
     await waitFor(() => expect(document.querySelector('.ba-crud-dialog')).toBeNull());
     await userEvent.click(within(rowOf('书二')).getByRole('button', { name: /查\s*看/ }));
-    const viewed = (await within(dialog()).findByDisplayValue('书二')) as HTMLInputElement;
-    expect(viewed.disabled).toBe(true);
+    // Viewing: the values as the list shows them, as text (no inputs, no prompts), '-' for an empty one.
+    expect(await within(dialog()).findByText('书二', { selector: '.ba-view-value' })).toBeTruthy();
+    expect(within(dialog()).getByText('历史', { selector: '.ba-view-value' })).toBeTruthy(); // the category's label, not its code
+    expect(within(dialog()).getByText('书架', { selector: 'span' }).closest('.arco-form-item')!.querySelector('.ba-view-value')!.textContent).toBe('-');
+    expect(within(dialog()).queryByRole('textbox')).toBeNull();
+    expect(within(dialog()).queryByPlaceholderText(/请输入|请选择/)).toBeNull();
     expect(screen.queryByTestId('crud-save')).toBeNull();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' }); // Esc closes
     await waitFor(() => expect(document.querySelector('.ba-crud-dialog')).toBeNull());

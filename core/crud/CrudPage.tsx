@@ -166,6 +166,8 @@ const CrudView = observer(function CrudView({
         onClose={() => setState(null)}
         // The save itself reloads every view of the entity (the data layer): here only what the screen adds.
         onSaved={() => onChanged?.()}
+        // Viewing a row reads as its list row does.
+        cells={table?.cells}
         {...dialog}
       />
     </div>

@@ -1,7 +1,8 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from '@arco-design/web-react';
+import { i18n } from '../i18n';
 import { defineEntity } from '../schema/entity';
 import { EntityForm, type DynamicFields } from './EntityForm';
 import type { Row } from './query';
@@ -69,5 +70,34 @@ describe('EntityForm dynamic fields', () => {
     expect(screen.queryByText('地址')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'check' }));
     await waitFor(() => expect(submitted).toMatchObject({ kind: 2, code: 'x' }));
+  });
+});
+
+describe('EntityForm labels and prompts', () => {
+
+  it('marks every required field, by its rule or by the dynamic rules, and prompts a choice with 请选择', async () => {
+    const user = userEvent.setup();
+    const view = within(render(<Harness initial={{ code: 'x', url: '' }} />).container);
+    const asterisk = (label: string) => Boolean(view.getByTitle(label).closest('.arco-form-item')!.querySelector('.arco-form-item-symbol'));
+    expect(asterisk('地址')).toBe(true); // required while the kind is a page
+    expect(asterisk('编号')).toBe(false);
+    expect(view.getAllByText('请选择类型').length).toBeGreaterThan(0); // a select: choose, not enter
+    expect(view.getByPlaceholderText('请输入编号')).toBeTruthy();
+    await user.click(view.getAllByText('请选择类型')[0]!);
+    fireEvent.click(await screen.findByText('按钮', { selector: '.arco-select-option, .arco-select-option *' }));
+    await waitFor(() => expect(asterisk('位置')).toBe(false));
+  });
+
+  it('English: a wider label column, each label on one line with its whole text as a title', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      const view = within(render(<Harness initial={{ code: 'x', url: '' }} />).container);
+      const label = view.getByTitle('URL');
+      expect(label.className).toBe('ba-form-label');
+      expect(label.closest('.arco-form-label-item')!.className).toContain('arco-col-8');
+      expect(view.getAllByText('Choose the kind').length).toBeGreaterThan(0);
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
   });
 });

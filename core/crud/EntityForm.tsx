@@ -2,8 +2,10 @@ import { useId, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { Form, Grid, type FormInstance } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
 import type { EntityDef, FieldDef } from '../schema/entity';
-import { fieldDictionaries, fieldOptions, useDictionaries } from './dictionary';
-import { fieldControl, fieldLabel, fieldPlaceholder, fieldRules, fieldTrigger, formFields, switchMapping, type FormMode } from './fields';
+import type { CellRenderer } from './CrudTable';
+import { fieldDictionaries, fieldOptions, useDictionaries, type ChoiceOption } from './dictionary';
+import { FieldLabel, formLabelSpan, ViewValue } from './FieldLabel';
+import { cellText, fieldControl, fieldLabel, fieldPlaceholder, fieldRules, fieldTrigger, formFields, switchMapping, type FormMode } from './fields';
 import type { Row } from './query';
 import './locales';
 import './crud.css';
@@ -27,6 +29,8 @@ export interface EntityFormProps {
    */
   dynamic?: (values: Row, loaded: Row) => DynamicFields;
   initialValues?: Row;
+  /** Viewing: the list's own drawing of a field's cell, so that a value reads as it does in the list. */
+  cells?: Partial<Record<string, CellRenderer>>;
   /** Enter in a one-line control. */
   onSubmit?: () => void;
 }
@@ -53,12 +57,18 @@ function requiredRules(field: FieldDef): RulesProps[] {
   return [{ required: true, message }, { validator: (value, callback) => callback(value === undefined || value === null || String(value).trim() === '' ? message : undefined) }, ...fieldRules(field)];
 }
 
+/** A value being viewed (the form gives it `value`): the list's text or cell for it, '-' when empty. */
+function ViewField({ value, field, options, cell, row }: { value?: unknown; field: FieldDef; options: readonly ChoiceOption[]; cell?: CellRenderer; row: Row }) {
+  const text = cellText(field, value, options);
+  return <ViewValue text={text}>{cell ? cell(value, row, text) : undefined}</ViewValue>;
+}
+
 /**
  * The dialog form of an entity: controls by field type, the definition's rules (checked on blur and on
  * submit, the messages in the current language), `editable: false` fields disabled when editing, every
- * field read-only in view mode.
+ * field read-only in view mode, where each value reads as the list shows it ('-' when empty).
  */
-export function EntityForm({ entity, form, mode, fields, show = [], disabled = [], controls = {}, dynamic, initialValues, onSubmit }: EntityFormProps) {
+export function EntityForm({ entity, form, mode, fields, show = [], disabled = [], controls = {}, dynamic, initialValues, cells = {}, onSubmit }: EntityFormProps) {
   const shown = formFields(entity, mode, fields, [...show, ...Object.keys(controls)]);
   const { items } = useDictionaries(useMemo(() => fieldDictionaries(shown.map(([, f]) => f)), [entity, mode, fields?.join(',')]));
   // Control ids unique on the page (a search field and a dialog field share a name).
@@ -76,15 +86,20 @@ export function EntityForm({ entity, form, mode, fields, show = [], disabled = [
           <Grid.Col key={name} span={span}>
             <Form.Item
               field={name}
-              label={fieldLabel(field)}
-              labelCol={{ span: wide ? 3 : 6 }}
-              wrapperCol={{ span: wide ? 21 : 18 }}
+              label={<FieldLabel text={fieldLabel(field)} />}
+              labelCol={{ span: formLabelSpan(wide) }}
+              wrapperCol={{ span: 24 - formLabelSpan(wide) }}
               rules={mode === 'view' ? undefined : required?.includes(name) ? requiredRules(field) : fieldRules(field)}
               validateTrigger={fieldTrigger(field)}
               disabled={isDisabled(name, field, alsoDisabled)}
-              {...switchMapping(field)}
+              {...(mode === 'view' ? {} : switchMapping(field))}
             >
-              {controls[name] ?? fieldControl(field, fieldOptions(field, items), { view: mode === 'view' })}
+              {controls[name] ??
+                (mode === 'view' ? (
+                  <ViewField field={field} options={fieldOptions(field, items)} cell={cells[name]} row={initialValues ?? {}} />
+                ) : (
+                  fieldControl(field, fieldOptions(field, items))
+                ))}
             </Form.Item>
           </Grid.Col>
         );

@@ -13,10 +13,13 @@ export function fieldLabel(field: FieldDef): string {
   return localText(field.label);
 }
 
-/** `请输入参数名称` / `Enter the name`. */
-export function fieldPlaceholder(field: FieldDef): string {
+/**
+ * `请输入参数名称` / `Enter the name` for a typed value, `请选择…` / `Choose the …` for a value picked from
+ * choices, a tree or a calendar (by the field's type, or `chosen` for a control of one's own).
+ */
+export function fieldPlaceholder(field: FieldDef, chosen = false): string {
   const label = fieldLabel(field);
-  const choose = field.type === 'select' || field.type === 'switch' || field.type === 'date' || field.type === 'datetime' || field.type === 'id';
+  const choose = chosen || hasChoices(field) || field.type === 'select' || field.type === 'switch' || field.type === 'date' || field.type === 'datetime' || field.type === 'id';
   return i18n.t(choose ? 'crud.placeholderSelect' : 'crud.placeholderInput', { label: currentLanguage() === 'en' ? label.toLowerCase() : label });
 }
 

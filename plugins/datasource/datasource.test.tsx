@@ -96,7 +96,7 @@ describe('datasource screen', () => {
 
     await app.user.click(within(rowOf('postgresql')).getByRole('button', { name: /查\s*看/ }));
     const view = await screen.findByRole('dialog', { name: /查看数据源/ });
-    await within(view).findByDisplayValue('demo');
+    await within(view).findByText('demo', { selector: '.ba-view-value' });
     expect(within(view).queryByText('密码')).toBeNull();
   });
 

@@ -53,10 +53,11 @@ describe('regions screen', () => {
 
     await app.user.click(screen.getByText('深圳市', { selector: TITLE }));
     await waitFor(() => expect(app.callsTo('GET /api/blade-system/region/detail').at(-1)!.query).toEqual({ code: '4403' }));
-    const name = (await screen.findByDisplayValue('深圳市')) as HTMLInputElement;
-    expect(name.disabled).toBe(true);
-    expect((screen.getByDisplayValue('4403') as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByDisplayValue('广东省')).toBeTruthy(); // the parent's name
+    // Shown, not editable: the values as text.
+    expect(await screen.findByText('深圳市', { selector: '.ba-view-value' })).toBeTruthy();
+    expect(screen.getByText('4403', { selector: '.ba-view-value' })).toBeTruthy();
+    expect(screen.getByText('广东省', { selector: '.ba-view-value' })).toBeTruthy(); // the parent's name
+    expect(screen.queryByDisplayValue('深圳市')).toBeNull();
     expect(screen.getByText('地市')).toBeTruthy(); // the level's label
     expect(screen.queryByTestId('region-save')).toBeNull();
   });
@@ -73,7 +74,7 @@ describe('regions screen', () => {
     });
     const app = await renderPlugin(regionPlugin, { backend });
     await app.user.click(await screen.findByText('广东省'));
-    await screen.findByDisplayValue('广东省');
+    await screen.findByText('广东省', { selector: '.ba-view-value' });
     await app.user.click(screen.getByRole('button', { name: /新增下级/ }));
 
     expect(await screen.findByText('新增「广东省」的下级')).toBeTruthy();
@@ -114,7 +115,7 @@ describe('regions screen', () => {
     await screen.findByText('广东省');
     await expand(app, '广东省');
     await app.user.click(await screen.findByText('深圳市', { selector: TITLE }));
-    await screen.findByDisplayValue('深圳市');
+    await screen.findByText('深圳市', { selector: '.ba-view-value' });
 
     await app.user.click(screen.getByRole('button', { name: /修\s*改/ }));
     let name = (await screen.findByDisplayValue('深圳市')) as HTMLInputElement;
@@ -162,7 +163,7 @@ describe('regions screen', () => {
     await waitFor(() => expect(app.callsTo('GET /api/blade-system/region/detail').at(-1)!.query).toEqual({ code: '4403' }));
     expect(app.callsTo('GET /api/blade-system/region/lazy-tree').at(-1)!.query).toEqual({ parentCode: '44' });
     expect(node('深圳市').className).toContain('arco-tree-node-selected');
-    expect(await screen.findByDisplayValue('4403')).toBeTruthy();
+    expect(await screen.findByText('4403', { selector: '.ba-view-value' })).toBeTruthy();
 
     await app.user.clear(box);
     await app.user.type(box, '99{Enter}');
@@ -187,7 +188,7 @@ describe('regions screen', () => {
     const { backend } = regionBackend();
     const app = await renderPlugin(regionPlugin, { backend, user: { permissions: ['region'], roles: ['user'] }, language: 'en' });
     await app.user.click(await screen.findByText('广东省'));
-    expect(await screen.findByDisplayValue('广东省')).toBeTruthy();
+    expect(await screen.findByText('广东省', { selector: '.ba-view-value' })).toBeTruthy();
     expect(screen.getByText('Province')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Add child/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, DatePicker, Form, Grid, Input, Select, TreeSelect } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
-import { DIALOG_WIDTH, DialogOpenings, fieldLabel, fieldPlaceholder, fieldRules, RecordDialog, useRecordDialog, type DialogOpeningProps, type FormMode, type Row } from '../../../core/crud';
+import { DIALOG_WIDTH, DialogOpenings, FieldLabel, fieldLabel, formLabelSpan, fieldPlaceholder, fieldRules, RecordDialog, useRecordDialog, type DialogOpeningProps, type FormMode, type Row } from '../../../core/crud';
 import { http } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import type { FieldDef } from '../../../core/schema/entity';
@@ -94,10 +94,24 @@ function UserModal({ state, opening, depts, onClose, onSaved }: Omit<UserDialogP
   });
 
   const choices = (field: FieldDef) => (field.options ?? []).map((o) => ({ value: o.value, label: localText(o.label) }));
-  const placeholder = (field: FieldDef) => (view ? undefined : fieldPlaceholder(field));
+  // Viewing: an empty value shows as '-', never as a prompt to type.
+  const placeholder = (field: FieldDef, chosen = false) => (view ? '-' : fieldPlaceholder(field, chosen));
+  const labelSpan = formLabelSpan(false);
+  // Refuse an empty value through a validator of their own (a password, a multiple choice).
+  const requiredNames = ['password', 'password2', ...(['roleId', 'deptId'] as const).filter((n) => F[n].required)];
   const item = (name: string, label: string, control: ReactNode, rules: RulesProps[] = [], trigger: string[] = ['onBlur'], span: 12 | 24 = 12) => (
     <Grid.Col span={span} key={name}>
-      <Form.Item field={name} label={label} labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} rules={view ? undefined : rules} validateTrigger={trigger} disabled={view}>
+      <Form.Item
+        field={name}
+        label={<FieldLabel text={label} />}
+        labelCol={{ span: labelSpan }}
+        wrapperCol={{ span: 24 - labelSpan }}
+        rules={view ? undefined : rules}
+        validateTrigger={trigger}
+        disabled={view}
+        // The asterisk for every rule that refuses an empty value (a validator of one's own too).
+        required={!view && rules.some((rule) => rule.required || requiredNames.includes(name))}
+      >
         {control}
       </Form.Item>
     </Grid.Col>
@@ -110,7 +124,7 @@ function UserModal({ state, opening, depts, onClose, onSaved }: Omit<UserDialogP
     item(
       name,
       fieldLabel(F[name]),
-      <TreeSelect multiple allowClear={!view} treeData={[...data]} fieldNames={TREE_FIELDS} placeholder={placeholder(F[name])} treeProps={{ blockNode: true }} />,
+      <TreeSelect multiple allowClear={!view} treeData={[...data]} fieldNames={TREE_FIELDS} placeholder={placeholder(F[name], true)} treeProps={{ blockNode: true }} />,
       requiredChoice(F[name]),
       ['onChange'],
     );
@@ -199,7 +213,7 @@ function UserModal({ state, opening, depts, onClose, onSaved }: Omit<UserDialogP
                 {item(
                   'postId',
                   fieldLabel(F.postId),
-                  <Select mode="multiple" allowClear={!view} options={posts.data} placeholder={placeholder(F.postId)} />,
+                  <Select mode="multiple" allowClear={!view} options={posts.data} placeholder={placeholder(F.postId, true)} />,
                   [],
                   ['onChange'],
                 )}
