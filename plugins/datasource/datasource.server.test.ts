@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { datasourceServer } from './server';
+import datasourceServer from './server';
 
-/** The datasource API (bladex-contract §8): administrators only, the password write-only. */
+/** The datasource API: administrators only, the password write-only. */
 
 let ts: TestServer;
 let admin: string; // administrator of 000000
@@ -30,6 +30,15 @@ beforeAll(async () => {
 afterAll(() => ts.close());
 
 describe('/api/blade-develop/datasource', () => {
+  test('the menu and its buttons: 数据源管理 under the tools at /tool/datasource, for the super administrator only', async () => {
+    type Menu = { code: string; name: string; path: string; children?: Menu[] };
+    const tools = async (token: string) => ((await ts.get('/api/blade-system/menu/routes', { token })).body.data as Menu[]).find((m) => m.code === 'tools')?.children ?? [];
+    expect((await tools(admin)).filter((m) => m.code === 'datasource').map((m) => [m.name, m.path])).toEqual([['数据源管理', '/tool/datasource']]);
+    const buttons = (await ts.get('/api/blade-system/menu/buttons', { token: admin })).body.data as Menu[];
+    expect(buttons.find((m) => m.code === 'datasource')?.children?.map((c) => c.code)).toEqual(['datasource_add', 'datasource_edit', 'datasource_delete', 'datasource_view']);
+    for (const token of [demoAdmin, demo]) expect((await tools(token)).some((m) => m.code === 'datasource')).toBe(false);
+  });
+
   test('the seeded PostgreSQL sample; list and detail never carry the password', async () => {
     const page = await list();
     expect(page.total).toBe(1);

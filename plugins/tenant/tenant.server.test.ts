@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { md5 } from '../../core/server/auth/password';
 import { DEMO_TENANT, SEED } from '../../core/server/seed/kernel-seed';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { datasourceServer } from '../datasource/server';
+import datasourceServer from '../datasource/server';
 import { tenantServer } from './server';
 
 /** The tenant API (bladex-contract §6.1, §9) with the datasource plugin it requires. */

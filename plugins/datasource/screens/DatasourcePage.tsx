@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Input } from '@arco-design/web-react';
 import { IconDelete, IconEdit } from '@arco-design/web-react/icon';
 import { canDo, confirmRemove, CrudDialog, CrudPage, fieldPlaceholder, useCrudList, type DialogState } from '../../../core/crud';
-import { datasourceEditEntity, datasourceEntity } from '../entities';
-import '../locales';
+import { datasourceEditEntity, datasourceEntity } from '../index';
 
 /**
  * /tool/datasource: the kit's list screen for datasources. The password is write-only: typed (masked) when
