@@ -2,6 +2,7 @@ import type { ApiScopes } from './auth/api-scope';
 import type { AuthUser } from './auth/user';
 import type { TokenService } from './auth/jwt';
 import type { Db } from './db/types';
+import type { Extensions } from './extensions';
 import type { IdGenerator } from './ids';
 import type { TenantPlugins } from './tenant/plugins';
 
@@ -24,6 +25,8 @@ export interface ServerContext {
   tenantPlugins: TenantPlugins;
   /** The API-scope rows (read per request, briefly cached): call `invalidate()` after changing them. */
   apiScopes: ApiScopes;
+  /** What the installed plugins provide the kernel (names, the organisation tree, new-tenant steps). */
+  extensions: Extensions;
 }
 
 /** Hono's environment for API routes: the signed-in caller, when the request carried a valid token. */

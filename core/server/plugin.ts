@@ -6,6 +6,7 @@ import type { EntityDef } from '../schema/entity';
 import type { AppEnv, ServerContext } from './context';
 import type { Migration } from './db/migrate';
 import type { Tx } from './db/types';
+import type { CreatedTenant, Provides } from './extensions';
 
 export type { Migration } from './db/migrate';
 
@@ -33,6 +34,10 @@ export interface ServerPlugin {
   seed?: (tx: Tx, ctx: ServerContext) => Promise<void>;
   /** Paths below /api answered without a token; `/prefix/*` for a prefix. */
   publicPaths?: readonly string[];
+  /** What it provides the kernel (see core/server/extensions.ts). */
+  provides?: Provides;
+  /** Its part of a new tenant (a first department, a post…), in the creating transaction. */
+  onTenantCreated?: (tx: Tx, tenant: CreatedTenant, ctx: ServerContext) => Promise<void>;
 }
 
 /** What a plugin's server part adds to its declaration (the plugin's `index.ts`, shared with the browser). */
@@ -44,6 +49,8 @@ export interface ServerParts {
   /** The engine's options per resource (by entity name): hooks, access rules, a scope of its own. */
   resources?: Readonly<Record<string, MountCrudOptions>>;
   publicPaths?: readonly string[];
+  provides?: Provides;
+  onTenantCreated?: ServerPlugin['onTenantCreated'];
 }
 
 /**
@@ -66,6 +73,8 @@ export function defineServerPlugin(plugin: ServerPlugin | (ResourcePlugin & { en
     migrations: parts.migrations,
     seed: parts.seed,
     publicPaths: parts.publicPaths,
+    provides: parts.provides,
+    onTenantCreated: parts.onTenantCreated,
     routes(api, ctx) {
       for (const resource of resources) if (resource.endpoints !== false) mountCrud(api, ctx, resource.entity, parts.resources?.[resource.entity.name]);
       parts.routes?.(api, ctx);

@@ -12,6 +12,7 @@ import { openPg } from './db/pg';
 import { openPglite, type PgliteDb } from './db/pglite';
 import { secureTables } from './db/rls';
 import type { Db, Tx } from './db/types';
+import { collectExtensions, NO_EXTENSIONS, type CreatedTenant } from './extensions';
 import { createIdGenerator } from './ids';
 import { syncMenus } from './menu/sync';
 import type { ServerPlugin } from './plugin';
@@ -79,7 +80,11 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       pluginIds: manifests.map((m) => m.id),
       tenantPlugins: createTenantPlugins(db, manifests),
       apiScopes: createApiScopes(db),
+      extensions: NO_EXTENSIONS,
     };
+    ctx.extensions = collectExtensions(
+      plugins.map((p) => ({ id: p.manifest.id, provides: p.provides, onTenantCreated: p.onTenantCreated && ((tx: Tx, t: CreatedTenant) => p.onTenantCreated!(tx, t, ctx)) })),
+    );
     const sets: MigrationSet[] = [
       { owner: 'kernel', migrations: kernelMigrationSet(ids) },
       ...plugins.map((p) => ({

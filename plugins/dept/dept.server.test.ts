@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { hashPassword, md5 } from '../../core/server/auth/password';
 import { SEED } from '../../core/server/seed/kernel-seed';
+import { provisionTenant } from '../../core/server/tenant/provision';
+import { nextTenantId } from '../../core/server/tenant/tenants';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
 import { dictServer } from '../dict/server';
 import deptServer from './server';
@@ -126,5 +129,27 @@ describe('/api/blade-system/dept', () => {
     const tree = (await ts.get('/api/blade-system/dept/tree', { token: nobody })).body.data as Node[];
     expect(tree.map((n) => n.title)).toEqual(['布雷德科技']);
     expect(Object.keys(tree[0]!).sort()).toEqual(['children', 'hasChildren', 'id', 'key', 'parentId', 'title', 'value'].filter((k) => k in tree[0]!).sort());
+  });
+});
+
+describe('what the kernel asks of departments', () => {
+  test("a user's department names, and a new tenant's first department, its administrator's", async () => {
+    expect((await ts.get('/api/blade-user/info', { token: admin })).body.data).toMatchObject({ deptId: SEED.deptId, deptName: '布雷德科技' });
+    const tenantId = await ts.ctx.db.system(async (tx) => {
+      const id = await nextTenantId(tx);
+      await provisionTenant(tx, ts.ctx.ids, ts.ctx.extensions, { tenantId: id, tenantName: '新租户', adminPasswordHash: await hashPassword(md5('admin')) });
+      return id;
+    });
+    const newAdmin = (await ts.signIn('admin', 'admin', tenantId)).access_token;
+    expect((await ts.get('/api/blade-user/info', { token: newAdmin })).body.data).toMatchObject({ deptName: '新租户' });
+    expect(((await ts.get('/api/blade-system/dept/tree', { token: newAdmin })).body.data as Node[]).map((n) => n.title)).toEqual(['新租户']);
+  });
+
+  test('the departments at or below a set of departments (a data scope of a department and its children)', async () => {
+    const within = await ts.ctx.db.tenant('000000', (tx) => ts.ctx.extensions.orgUnitsWithin!(tx, '000000', [SEED.deptId]));
+    const names = await ts.ctx.db.tenant('000000', (tx) => ts.ctx.extensions.names.dept!(tx, '000000', within));
+    expect(names).toEqual(expect.arrayContaining(['布雷德科技', '研发部', '市场部']));
+    const leaf = await idOf('市场部');
+    expect(await ts.ctx.db.tenant('000000', (tx) => ts.ctx.extensions.orgUnitsWithin!(tx, '000000', [leaf]))).toEqual([leaf]);
   });
 });

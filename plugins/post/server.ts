@@ -5,12 +5,12 @@ import { mountCrud } from '../../core/server/crud';
 import { bizError } from '../../core/server/http/errors';
 import { rData } from '../../core/server/http/r';
 import { defineServerPlugin } from '../../core/server/plugin';
+import { SEED } from '../../core/server/seed/kernel-seed';
 import { postEntity } from './entities';
 import { postManifest } from './manifest';
 
 /**
- * Posts on the server: the kernel's `blade_post` table (per tenant, audit columns, logical delete; the
- * kernel creates it because users refer to it) with `/api/blade-system/post/{list,detail,submit,remove}`
+ * Posts on the server: the `blade_post` table (per tenant, audit columns, logical delete) with `/api/blade-system/post/{list,detail,submit,remove}`
  * from the entity definition, and `select?tenantId=` (every live post of a tenant, for the user form: any
  * member may ask, since a selector shows only names).
  */
@@ -37,15 +37,31 @@ function selectRoute(api: Hono<AppEnv>, ctx: ServerContext, repo: ReturnType<typ
 export const postServer = defineServerPlugin({
   manifest: postManifest,
   entities: [postEntity],
-  // blade_post is the kernel's table (core/server/schema/kernel.ts): every column the entity needs is there.
-  migrations: [],
   routes(api, ctx) {
     const repo = mountCrud(api, ctx, postEntity);
     selectRoute(api, ctx, repo);
   },
-  // The rest of SpringBlade's demo posts (`ceo` is seeded by the kernel) in tenant 000000.
+  provides: {
+    names: {
+      post: async (tx, tenantId, ids) => {
+        const rows = await tx.query<{ id: string; post_name: string }>(
+          `select id::text as id, post_name from blade_post where tenant_id = $1 and id = any($2::bigint[]) and is_deleted = 0`,
+          [tenantId, ids],
+        );
+        return ids.flatMap((id) => rows.filter((r) => r.id === id).map((r) => r.post_name));
+      },
+    },
+  },
+  // A new tenant's administrator is its 首席执行官.
+  async onTenantCreated(tx, tenant, ctx) {
+    const id = ctx.ids.next();
+    await tx.query(`insert into blade_post (id, tenant_id, category, post_code, post_name, sort) values ($1, $2, 1, 'ceo', '首席执行官', 1)`, [id, tenant.tenantId]);
+    await tx.query(`update blade_user set post_id = $1 where id = $2 and tenant_id = $3`, [id, tenant.adminUserId, tenant.tenantId]);
+  },
+  // SpringBlade's demo posts in tenant 000000 (the seeded users are its ceo).
   async seed(tx) {
     const posts: [string, number, string, string, number, string][] = [
+      [SEED.postId, 1, 'ceo', '首席执行官', 1, '总经理'],
       ['1123598817738675202', 1, 'coo', '首席运营官', 2, '常务总经理'],
       ['1123598817738675203', 1, 'cfo', '首席财务官', 3, '财务总经理'],
       ['1123598817738675204', 1, 'cto', '首席技术官', 4, '技术总监'],

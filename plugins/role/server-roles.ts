@@ -96,7 +96,7 @@ export function roleRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       tenantId,
       READ,
       async (tx, actor) => {
-        const scoped = tenantId === user.tenantId ? await crudDataScope(tx, user, roleEntity) : undefined;
+        const scoped = tenantId === user.tenantId ? await crudDataScope(ctx, tx, user, roleEntity) : undefined;
         const rows = await repo.rows(tx, actor, filters, { where: scoped ? [scoped] : [] });
         const all = Object.keys(filters).length > 0 || scoped ? await tenantRows(tx, actor) : rows;
         const names = new Map(all.map((r) => [str(r.id), str(r.role_name)]));

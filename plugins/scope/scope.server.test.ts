@@ -5,6 +5,7 @@ import { SEED } from '../../core/server/seed/kernel-seed';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
 import { insertUser } from '../../core/server/user/users';
 import { dictServer } from '../dict/server';
+import deptServer from '../dept/server';
 import paramServer from '../param/server';
 import { scopeServer } from './server';
 
@@ -64,7 +65,7 @@ const keysSeenBy = async (token: string): Promise<string[]> => {
 };
 
 beforeAll(async () => {
-  ts = await createTestServer({ plugins: [menuStub, dictServer, paramServer, scopeServer] });
+  ts = await createTestServer({ plugins: [menuStub, dictServer, deptServer, paramServer, scopeServer] });
   admin = (await ts.signIn('admin', 'admin')).access_token;
   demoAdmin = (await ts.signIn('admin', 'admin', '100001')).access_token;
   const menus = await ts.ctx.db.system((tx) => tx.query<{ id: string; code: string }>(`select id::text as id, code from blade_menu where code in ('param', 'param_add')`));

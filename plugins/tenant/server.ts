@@ -151,7 +151,7 @@ function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       changed = await asAdministrator(user, async (tx) => {
         await assertDomainFree(tx, values.domainUrl);
         const tenantId = await nextTenantId(tx);
-        const made = await provisionTenant(tx, ctx.ids, {
+        const made = await provisionTenant(tx, ctx.ids, ctx.extensions, {
           tenantId,
           tenantName: String(values.tenantName),
           linkman: text('linkman'),

@@ -97,7 +97,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
 
   /** The page or the export's rows: filters, department subtree, status, and the caller's data scope. */
   const scopedWhere = async (tx: Tx, user: AuthUser, where: Where[]) => {
-    const scope = await crudDataScope(tx, user, userEntity);
+    const scope = await crudDataScope(ctx, tx, user, userEntity);
     return scope ? [...where, scope] : where;
   };
 

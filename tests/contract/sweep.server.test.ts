@@ -236,7 +236,7 @@ describe('every endpoint', () => {
   test("a new tenant's administrator can neither read nor change any row of tenant 100001", async () => {
     const tenantId = await ts.ctx.db.system(async (tx) => {
       const id = await nextTenantId(tx);
-      await provisionTenant(tx, ts.ctx.ids, { tenantId: id, tenantName: '隔离测试', adminPasswordHash: await hashPassword(md5('admin')) });
+      await provisionTenant(tx, ts.ctx.ids, ts.ctx.extensions, { tenantId: id, tenantName: '隔离测试', adminPasswordHash: await hashPassword(md5('admin')) });
       return id;
     });
     ts.ctx.tenantPlugins.invalidate();

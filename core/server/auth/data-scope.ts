@@ -1,5 +1,6 @@
 import type { SqlParams, Where } from '../crud/sql';
 import type { Tx } from '../db/types';
+import type { Extensions } from '../extensions';
 import { validIds } from '../user/users';
 import { parseScopeRule, ruleColumns, scopeRuleSql, type ScopeVariables } from './scope-rule';
 import type { AuthUser } from './user';
@@ -55,7 +56,7 @@ export interface ScopeColumn {
 }
 
 /** One rule as SQL; a rule naming a column the resource does not have admits nothing (fails closed). */
-function ruleSql(rule: ScopeRow, user: AuthUser, columns: ReadonlyMap<string, ScopeColumn>, p: SqlParams, alias: string): string {
+function ruleSql(rule: ScopeRow, user: AuthUser, columns: ReadonlyMap<string, ScopeColumn>, unitsWithin: readonly string[], p: SqlParams, alias: string): string {
   const fallback = rule.scope_type === DATA_SCOPE.own ? 'create_user' : 'create_dept';
   const name = (rule.scope_column ?? '').trim().toLowerCase() || fallback;
   const known = (c: string) => IDENT.test(c) && columns.has(c);
@@ -72,11 +73,9 @@ function ruleSql(rule: ScopeRow, user: AuthUser, columns: ReadonlyMap<string, Sc
       if (!known(name) || deptIds.length === 0) return 'false';
       return id ? `${column} = any(${p.add(deptIds)}::bigint[])` : `${column}::text = any(${p.add(deptIds)}::text[])`;
     case DATA_SCOPE.ownDeptAndChildren: {
-      if (!known(name) || deptIds.length === 0) return 'false';
-      const depts = p.add(deptIds);
-      const tree = `from blade_dept d where d.tenant_id = ${p.add(user.tenantId)} and d.is_deleted = 0
-        and (d.id = any(${depts}::bigint[]) or string_to_array(d.ancestors, ',') && ${depts}::text[])`;
-      return id ? `${column} in (select d.id ${tree})` : `${column}::text in (select d.id::text ${tree})`;
+      // The units were resolved before the query: bound as an array, the planner sees what it compares.
+      if (!known(name) || unitsWithin.length === 0) return 'false';
+      return id ? `${column} = any(${p.add(unitsWithin)}::bigint[])` : `${column}::text = any(${p.add(unitsWithin)}::text[])`;
     }
     case DATA_SCOPE.custom: {
       try {
@@ -96,10 +95,15 @@ function ruleSql(rule: ScopeRow, user: AuthUser, columns: ReadonlyMap<string, Sc
  * The condition the user's data scopes put on a list of `resourceCode` whose table has `columns`
  * (undefined: no limit). Pass it as an extra `where` to the CRUD repository's `page` / `rows`.
  */
-export async function dataScopeWhere(tx: Tx, user: AuthUser, resourceCode: string, columns: readonly ScopeColumn[], alias = ''): Promise<Where | undefined> {
+export async function dataScopeWhere(tx: Tx, user: AuthUser, resourceCode: string, columns: readonly ScopeColumn[], extensions: Pick<Extensions, 'orgUnitsWithin'>, alias = ''): Promise<Where | undefined> {
   if (user.isAdministrator) return undefined;
   const rules = await rulesOf(tx, user, resourceCode);
   if (rules.length === 0 || rules.some((r) => r.scope_type === DATA_SCOPE.all)) return undefined;
   const known = new Map(columns.map((c) => [c.name, c]));
-  return (p) => `(${rules.map((r) => ruleSql(r, user, known, p, alias)).join(' or ')})`;
+  const own = validIds([...user.deptIds]);
+  // Without a plugin that knows the organisation tree, "a department and its children" is the department.
+  const unitsWithin = rules.some((r) => r.scope_type === DATA_SCOPE.ownDeptAndChildren) && own.length > 0
+    ? validIds(extensions.orgUnitsWithin ? await extensions.orgUnitsWithin(tx, user.tenantId, own) : own)
+    : [];
+  return (p) => `(${rules.map((r) => ruleSql(r, user, known, unitsWithin, p, alias)).join(' or ')})`;
 }

@@ -8,7 +8,7 @@ import { SEED } from '../seed/kernel-seed';
 import { createTestServer, type TestServer } from '../test-server';
 import { parseScopeRule, scopeRuleSql } from './scope-rule';
 
-/** Data scopes on list queries and API scopes on requests (bladex-contract §6.2, §6.3), on an entity of this test. */
+/** Data scopes on list queries and API scopes on requests, on an entity of this test. */
 
 const note = defineEntity({
   name: 'note',
@@ -40,6 +40,8 @@ const notePlugin = defineServerPlugin({
     },
   ],
   routes: (api, ctx) => void mountCrud(api, ctx, note),
+  // The organisation tree of this test: CHILD sits below ROOT; OTHER stands alone.
+  provides: { orgUnitsWithin: async (_tx, _tenantId, ids) => [...ids, ...(ids.includes(ROOT) ? [CHILD] : [])] },
 });
 
 let ts: TestServer;
@@ -77,8 +79,6 @@ beforeAll(async () => {
   ts = await createTestServer({ plugins: [notePlugin] });
   admin = (await ts.signIn('admin', 'admin')).access_token;
   await ts.ctx.db.system(async (tx) => {
-    await tx.query(`insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name, sort) values ($1, $2, $3, $4, '子部门', '子部门', 2)`, [CHILD, T, ROOT, `0,${ROOT}`]);
-    await tx.query(`insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name, sort) values ($1, $2, 0, '0', '另一部门', '另一部门', 3)`, [OTHER, T]);
     menuId = (await tx.one<{ id: string }>(`select id from blade_menu where code = 'scope_note'`))!.id;
   });
   roleId = await ts.addRole({ tenantId: T, alias: 'note_writer', codes: ['scope_note', 'scope_note_add'] });

@@ -67,8 +67,8 @@ export function entityColumns(entity: EntityDef): ScopeColumn[] {
  * The data scope (core/server/auth/data-scope.ts) of the user's roles on the entity's lists, the entity's
  * permission code naming the resource; undefined when nothing limits them.
  */
-export function crudDataScope(tx: Tx, user: AuthUser, entity: EntityDef): Promise<Where | undefined> {
-  return dataScopeWhere(tx, user, entity.permission, entityColumns(entity));
+export function crudDataScope(ctx: Pick<ServerContext, 'extensions'>, tx: Tx, user: AuthUser, entity: EntityDef): Promise<Where | undefined> {
+  return dataScopeWhere(tx, user, entity.permission, entityColumns(entity), ctx.extensions);
 }
 
 const MAX_IDS = 1000;
@@ -125,7 +125,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
   const mount = (action: CrudAction) => !skip.has(action);
   const tree = resolveTree(entity);
   const hooks = composeHooks(tree ? treeHooks(entity, repo, tree, extra) : undefined, options.hooks);
-  const readScope = (tx: Tx, user: AuthUser) => crudDataScope(tx, user, entity);
+  const readScope = (tx: Tx, user: AuthUser) => crudDataScope(ctx, tx, user, entity);
   const readJsons = async (tx: Tx, user: AuthUser, rows: DbRow[]) => {
     const json = rows.map(repo.toJson);
     await hooks.afterRead?.({ tx, user, rows: json, raw: rows });

@@ -13,6 +13,12 @@ export interface Migration {
   id: string;
   sql?: string;
   run?: (tx: Tx) => Promise<void>;
+  /**
+   * Checksums of earlier texts of this migration that a database may have applied, when the text changed
+   * without changing what it leaves behind for such a database (tables it made moved to the plugins that
+   * own them, which adopt them as they are). Only for that: any other change is a new migration.
+   */
+  replaces?: readonly string[];
 }
 
 export interface MigrationSet {
@@ -49,7 +55,8 @@ export async function runMigrations(db: Db, sets: readonly MigrationSet[]): Prom
         const id = `${set.owner}/${migration.id}`;
         const sum = migration.sql ? checksum(migration.sql) : null;
         if (applied.has(id)) {
-          if (sum && applied.get(id) && applied.get(id) !== sum) {
+          const recorded = applied.get(id);
+          if (sum && recorded && recorded !== sum && !migration.replaces?.includes(recorded)) {
             throw new Error(`Migration ${id} was changed after it was applied: add a new migration instead of editing it.`);
           }
           continue;

@@ -79,29 +79,6 @@ create table blade_role (
 );
 create index blade_role_tenant on blade_role (tenant_id);
 
-create table blade_dept (
-  id bigint primary key,
-  tenant_id varchar(12) not null,
-  parent_id bigint not null default 0,
-  ancestors varchar(2000),
-  dept_category int,
-  dept_name varchar(45),
-  full_name varchar(45),
-  sort int,
-  remark varchar(255),
-  is_deleted int not null default 0
-);
-
-create table blade_post (
-  id bigint primary key,
-  tenant_id varchar(12) not null,
-  category int,
-  post_code varchar(12),
-  post_name varchar(64),
-  sort int,
-  remark varchar(255),${AUDIT_COLUMNS}
-);
-
 -- Global: menus and buttons are declared by the installed plugins (plugin = who declared it, null = made
 -- by an administrator). decl_hash lets a restart update a row only when its declaration changed, so an
 -- administrator's edits survive restarts. name_en is ours: BladeX keeps one name.
@@ -261,4 +238,11 @@ create table blade_log_error (
 create index blade_log_error_time on blade_log_error (tenant_id, create_time);
 `;
 
-export const kernelMigrations: Migration[] = [{ id: '001_schema', sql: schema }];
+export const kernelMigrations: Migration[] = [
+  {
+    id: '001_schema',
+    sql: schema,
+    // Its first text also made blade_dept and blade_post, which the dept and post plugins now own.
+    replaces: ['e3fe63851938ce810db5e00623c4a18c2fd3637b25bedfe5a0a4c452b4f3fc42'],
+  },
+];

@@ -5,9 +5,10 @@ import { ADMIN_TENANT, insertTenant } from '../tenant/tenants';
 import { insertUser } from '../user/users';
 
 /**
- * First-start data (bladex-contract §3.3), with BladeX's own ids so that data and logs line up with a
- * BladeX installation: the administrators' tenant, the `saber` client, two roles, a department, a post,
- * and two users to sign in with: admin/admin (administrator) and demo/demo (user).
+ * First-start data, with BladeX's own ids so that data and logs line up with a BladeX installation: the
+ * administrators' tenant, the `saber` client, two roles, and two users to sign in with: admin/admin
+ * (administrator) and demo/demo (user). The users name their department and post by the ids below; the
+ * dept and post plugins seed the rows themselves.
  */
 export const SEED = {
   tenantRowId: '1123598820738675201',
@@ -49,15 +50,6 @@ export async function seedKernel(tx: Tx, ids: IdGenerator): Promise<void> {
   );
   await insertRole(tx, ids, { id: SEED.administratorRoleId, tenantId: t, name: '超级管理员', alias: 'administrator', sort: 1 });
   await insertRole(tx, ids, { id: SEED.userRoleId, tenantId: t, name: '用户', alias: 'user', sort: 2 });
-  await tx.query(
-    `insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort)
-     values ($1, $2, 0, '0', 1, '布雷德科技', '上海布雷德科技有限公司', 1)`,
-    [SEED.deptId, t],
-  );
-  await tx.query(
-    `insert into blade_post (id, tenant_id, category, post_code, post_name, sort, remark) values ($1, $2, 1, 'ceo', '首席执行官', 1, '总经理')`,
-    [SEED.postId, t],
-  );
   await insertUser(tx, ids, {
     id: SEED.adminUserId,
     tenantId: t,
@@ -86,7 +78,7 @@ export async function seedKernel(tx: Tx, ids: IdGenerator): Promise<void> {
   });
 }
 
-/** The demo tenant (contract "Seed for demos and tests"): its own administrator admin/admin (role alias `admin`). */
+/** The demo tenant: its own administrator admin/admin (role alias `admin`). */
 export const DEMO_TENANT = {
   tenantId: '100001',
   tenantRowId: '1123598820738675211',
@@ -98,17 +90,12 @@ export const DEMO_TENANT = {
 /**
  * A second tenant, 演示租户, so that per-tenant switching and isolation can be shown: role 管理员 (`admin`,
  * the tenant's administrator: menu sync grants it every menu and button, and menus that already exist are
- * granted here), a department, and the user admin/admin.
+ * granted here), and the user admin/admin (its department is the dept plugin's seed).
  */
 export async function seedDemoTenant(tx: Tx, ids: IdGenerator): Promise<void> {
   const t = DEMO_TENANT.tenantId;
   await insertTenant(tx, ids, { id: DEMO_TENANT.tenantRowId, tenantId: t, tenantName: '演示租户', linkman: 'admin', contactNumber: '13600000000', address: '演示' });
   await insertRole(tx, ids, { id: DEMO_TENANT.adminRoleId, tenantId: t, name: '管理员', alias: 'admin', sort: 1 });
-  await tx.query(
-    `insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort)
-     values ($1, $2, 0, '0', 1, '演示租户', '演示租户', 1)`,
-    [DEMO_TENANT.deptId, t],
-  );
   await insertUser(tx, ids, {
     id: DEMO_TENANT.adminUserId,
     tenantId: t,

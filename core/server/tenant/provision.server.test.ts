@@ -1,23 +1,38 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { hashPassword, md5 } from '../auth/password';
 import { DEMO_TENANT } from '../seed/kernel-seed';
+import { defineServerPlugin } from '../plugin';
 import { createTestServer, type TestServer } from '../test-server';
 import { provisionTenant } from './provision';
 import { assertAccountQuota, MSG_QUOTA, nextTenantId } from './tenants';
 
-/** A new tenant is ready to sign in to; quota and expiry are set through tenant/setting and honoured. */
+/**
+ * A new tenant is ready to sign in to, with what plugins add to it; quota and expiry are set through
+ * tenant/setting and honoured.
+ */
+
+/** A plugin of this test: it gives each new tenant's administrator a unit, and names units. */
+const unitPlugin = defineServerPlugin({
+  manifest: { id: 'units', name: { zh: '单位', en: 'Units' } },
+  provides: { names: { dept: async (_tx, _tenantId, ids) => ids.map((id) => (id === '42' ? `${created} 总部` : '')) } },
+  async onTenantCreated(tx, tenant) {
+    created = tenant.tenantName;
+    await tx.query(`update blade_user set dept_id = '42' where id = $1`, [tenant.adminUserId]);
+  },
+});
+let created = '';
 
 let ts: TestServer;
 let admin: string;
 let tenantId: string;
 
 beforeAll(async () => {
-  ts = await createTestServer();
+  ts = await createTestServer({ plugins: [unitPlugin] });
   admin = (await ts.signIn('admin', 'admin')).access_token;
   const passwordHash = await hashPassword(md5('admin'));
   tenantId = await ts.ctx.db.system(async (tx) => {
     const id = await nextTenantId(tx);
-    await provisionTenant(tx, ts.ctx.ids, { tenantId: id, tenantName: '新租户', adminPasswordHash: passwordHash });
+    await provisionTenant(tx, ts.ctx.ids, ts.ctx.extensions, { tenantId: id, tenantName: '新租户', adminPasswordHash: passwordHash });
     return id;
   });
 });
@@ -36,7 +51,8 @@ describe('provisionTenant', () => {
     const tops = await ts.get('/api/blade-system/menu/top-menu', { token });
     expect((tops.body.data as { code: string }[]).map((t) => t.code)).toEqual(['top_desk', 'top_tools']);
     const info = await ts.get('/api/blade-user/info', { token });
-    expect(info.body.data).toMatchObject({ tenantId, account: 'admin', deptName: '新租户', postName: '首席执行官' });
+    // The kernel made the tenant, role and user; the plugin's step attached its unit, whose name it provides.
+    expect(info.body.data).toMatchObject({ tenantId, account: 'admin', deptName: '新租户 总部', postName: '' });
   });
 });
 
@@ -69,6 +85,6 @@ describe('POST /blade-system/tenant/setting: quota and expiry', () => {
     const demoAdmin = (await ts.signIn('admin', 'admin', DEMO_TENANT.tenantId)).access_token;
     expect((await setting({ ids: DEMO_TENANT.tenantId, accountNumber: '5' }, demoAdmin)).status).toBe(403);
     expect((await ts.get('/api/blade-system/plugin/list', { token: demoAdmin })).status).toBe(403);
-    expect((await ts.get('/api/blade-system/plugin/list', { token: admin })).body.data).toEqual([]);
+    expect(((await ts.get('/api/blade-system/plugin/list', { token: admin })).body.data as { id: string }[]).map((p) => p.id)).toEqual(['units']);
   });
 });

@@ -1,13 +1,14 @@
 import type { Tx } from '../db/types';
+import type { Extensions } from '../extensions';
 import type { IdGenerator } from '../ids';
 import { insertUser } from '../user/users';
 import { ADMIN_TENANT, insertTenant, type NewTenant } from './tenants';
 
 /**
- * A new tenant, ready to sign in to: the tenant row, its
- * administrator role 管理员 (`admin`) holding every menu and button that is not the super administrator's
- * alone, a top department named after the tenant, the post `ceo`, the user `admin`, and the top menus the
- * plugins declare (with the menus they show). Run as the database owner (`ctx.db.system`): it reads the
+ * A new tenant, ready to sign in to: the tenant row, its administrator role 管理员 (`admin`) holding every
+ * menu and button that is not the super administrator's alone, the user `admin`, the top menus the
+ * plugins declare (with the menus they show), and what each plugin adds to a new tenant (a first
+ * department, a post…: `onTenantCreated`). Run as the database owner (`ctx.db.system`): it reads the
  * declared top menus of tenant 000000.
  */
 
@@ -15,21 +16,18 @@ export interface ProvisionedTenant {
   id: string;
   roleId: string;
   userId: string;
-  deptId: string;
 }
 
-export async function provisionTenant(tx: Tx, ids: IdGenerator, input: NewTenant & { adminPasswordHash: string }): Promise<ProvisionedTenant> {
+export async function provisionTenant(
+  tx: Tx,
+  ids: IdGenerator,
+  extensions: Pick<Extensions, 'tenantCreated'>,
+  input: NewTenant & { adminPasswordHash: string },
+): Promise<ProvisionedTenant> {
   const t = input.tenantId;
   const id = await insertTenant(tx, ids, input);
   const roleId = ids.next();
   await tx.query(`insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias) values ($1, $2, 0, '管理员', 1, 'admin')`, [roleId, t]);
-  const deptId = ids.next();
-  await tx.query(
-    `insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort) values ($1, $2, 0, '0', 1, $3, $3, 1)`,
-    [deptId, t, input.tenantName.slice(0, 45)],
-  );
-  const postId = ids.next();
-  await tx.query(`insert into blade_post (id, tenant_id, category, post_code, post_name, sort) values ($1, $2, 1, 'ceo', '首席执行官', 1)`, [postId, t]);
   const userId = await insertUser(tx, ids, {
     tenantId: t,
     account: 'admin',
@@ -37,8 +35,6 @@ export async function provisionTenant(tx: Tx, ids: IdGenerator, input: NewTenant
     name: '管理员',
     realName: '管理员',
     roleIds: [roleId],
-    deptIds: [deptId],
-    postIds: [postId],
   });
   const menus = await tx.query<{ id: string }>('select id from blade_menu where is_deleted = 0 and administrator_only = 0 order by id');
   for (const menu of menus) {
@@ -60,5 +56,6 @@ export async function provisionTenant(tx: Tx, ids: IdGenerator, input: NewTenant
       await tx.query('insert into blade_top_menu_setting (id, tenant_id, top_menu_id, menu_id) values ($1, $2, $3, $4)', [ids.next(), t, topId, menu_id]);
     }
   }
-  return { id, roleId, userId, deptId };
+  for (const step of extensions.tenantCreated) await step(tx, { tenantId: t, tenantName: input.tenantName, adminUserId: userId, adminRoleId: roleId });
+  return { id, roleId, userId };
 }

@@ -44,7 +44,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const me = currentMember(c);
     const vo = await ctx.db.tenant(me.tenantId, async (tx) => {
       const user = await findUserById(tx, me.tenantId, me.userId);
-      return user ? userVO(tx, user) : null;
+      return user ? userVO(tx, user, ctx.extensions.names) : null;
     });
     if (!vo) throw unauthorized(); // the account was removed since the token was issued
     return c.json(rData(vo));

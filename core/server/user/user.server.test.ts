@@ -31,8 +31,9 @@ describe('GET /blade-user/info', () => {
         realName: '管理员',
         email: 'admin@bladex.vip',
         roleName: '超级管理员',
-        deptName: '布雷德科技',
-        postName: '首席执行官',
+        // Department and post names come from the plugins that provide them; the kernel alone has none.
+        deptName: '',
+        postName: '',
         tenantName: '管理组',
         avatar: '',
       },

@@ -62,8 +62,8 @@ export async function rolesOf(tx: Tx, tenantId: string, roleIds: string[]): Prom
   );
 }
 
-/** Comma-joined names of rows of a tenant table (dept names, post names) for a VO. */
-const NAME_COLUMN = { blade_dept: 'dept_name', blade_post: 'post_name', blade_role: 'role_name' } as const;
+/** Comma-joined names of rows of a kernel table (role names) for a VO. */
+const NAME_COLUMN = { blade_role: 'role_name' } as const;
 
 export async function namesOf(tx: Tx, table: keyof typeof NAME_COLUMN, tenantId: string, idList: string[]): Promise<string> {
   const list = validIds(idList);

@@ -1,5 +1,6 @@
 import { localize, type LocalText } from '../i18n';
 import type { Tx } from '../db/types';
+import type { Extensions } from '../extensions';
 import { commaList, formatDateTime, id, num, str } from '../http/format';
 import { findTenant } from '../tenant/tenants';
 import { namesOf, type UserRow } from './users';
@@ -8,7 +9,8 @@ const SEX: Record<number, LocalText> = { 1: { zh: '男', en: 'Male' }, 2: { zh: 
 const USER_TYPE = { 1: 'WEB', 2: 'APP', 3: 'OTHER' } as Record<number, string>;
 
 /** BladeX `UserVO`: the user's columns in camelCase plus display names. Never the password. */
-export async function userVO(tx: Tx, user: UserRow) {
+export async function userVO(tx: Tx, user: UserRow, names: Extensions['names']) {
+  const lookup = async (kind: string, ids: string) => ((await names[kind]?.(tx, user.tenant_id, commaList(ids))) ?? []).join(',');
   const tenant = await findTenant(tx, user.tenant_id);
   return {
     id: id(user.id),
@@ -35,8 +37,8 @@ export async function userVO(tx: Tx, user: UserRow) {
     isDeleted: user.is_deleted,
     tenantName: str(tenant?.tenant_name),
     roleName: await namesOf(tx, 'blade_role', user.tenant_id, commaList(user.role_id)),
-    deptName: await namesOf(tx, 'blade_dept', user.tenant_id, commaList(user.dept_id)),
-    postName: await namesOf(tx, 'blade_post', user.tenant_id, commaList(user.post_id)),
+    deptName: await lookup('dept', user.dept_id ?? ''),
+    postName: await lookup('post', user.post_id ?? ''),
     sexName: localize(SEX[user.sex ?? 0] ?? { zh: '', en: '' }),
     userTypeName: USER_TYPE[user.user_type] ?? '',
   };
