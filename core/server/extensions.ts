@@ -10,7 +10,19 @@ import type { Tx } from './db/types';
 /** The display names of rows of a tenant by id, in the order of `ids` (unknown ids left out). */
 export type NameLookup = (tx: Tx, tenantId: string, ids: readonly string[]) => Promise<string[]>;
 
+/** An OAuth client as the token endpoint needs it. */
+export interface OAuthClient {
+  clientId: string;
+  secret: string;
+  grantTypes: string[];
+  /** Token lifetimes, seconds. */
+  accessValidity: number;
+  refreshValidity: number;
+}
+
 export interface Provides {
+  /** The OAuth clients the token endpoint accepts (enabled ones only). Without it: the kernel's default client. */
+  clients?: { find(tx: Tx, clientId: string): Promise<OAuthClient | undefined> };
   /** Names of what a user is attached to by id: `dept` (departments), `post` (posts). */
   names?: Readonly<Record<string, NameLookup>>;
   /** The ids of the organisation units at or below `ids` (a data scope of a department and its children). */
@@ -26,6 +38,7 @@ export interface CreatedTenant {
 }
 
 export interface Extensions {
+  clients?: Provides['clients'];
   names: Readonly<Record<string, NameLookup>>;
   orgUnitsWithin?: Provides['orgUnitsWithin'];
   /** Run in the creating transaction, in plugin order, after the kernel made the tenant, role and user. */
@@ -38,8 +51,14 @@ export const NO_EXTENSIONS: Extensions = { names: {}, tenantCreated: [] };
 export function collectExtensions(plugins: readonly { id: string; provides?: Provides; onTenantCreated?: (tx: Tx, tenant: CreatedTenant) => Promise<void> }[]): Extensions {
   const names: Record<string, NameLookup> = {};
   const nameOwner = new Map<string, string>();
+  const single = new Map<'clients' | 'orgUnitsWithin', string>();
+  const once = <K extends 'clients' | 'orgUnitsWithin'>(kind: K, id: string, label: string) => {
+    const other = single.get(kind);
+    if (other) throw new Error(`${label} are provided by both "${other}" and "${id}".`);
+    single.set(kind, id);
+  };
   let orgUnitsWithin: Extensions['orgUnitsWithin'];
-  let orgOwner = '';
+  let clients: Extensions['clients'];
   for (const plugin of plugins) {
     for (const [kind, lookup] of Object.entries(plugin.provides?.names ?? {})) {
       const other = nameOwner.get(kind);
@@ -48,10 +67,13 @@ export function collectExtensions(plugins: readonly { id: string; provides?: Pro
       names[kind] = lookup;
     }
     if (plugin.provides?.orgUnitsWithin) {
-      if (orgUnitsWithin) throw new Error(`The organisation tree is provided by both "${orgOwner}" and "${plugin.id}".`);
+      once('orgUnitsWithin', plugin.id, 'The organisation units');
       orgUnitsWithin = plugin.provides.orgUnitsWithin;
-      orgOwner = plugin.id;
+    }
+    if (plugin.provides?.clients) {
+      once('clients', plugin.id, 'OAuth clients');
+      clients = plugin.provides.clients;
     }
   }
-  return { names, orgUnitsWithin, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
+  return { names, orgUnitsWithin, clients, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
 }

@@ -10,19 +10,15 @@ const grantType = `(?:${GRANT_TYPES.join('|')})`;
 const VALIDITY = { min: 60, max: 31_536_000 } as const;
 
 /**
- * An OAuth client (bladex-contract §3.2 `blade_client`, §9 `AuthClient`): the kernel's global table (no
- * tenant), audit columns, logical delete. `authorizedGrantTypes` is stored comma-joined; `status` (1 on,
- * 0 off) is the audit column, sent alongside the fields. The client id is the row's key: fixed once made.
+ * An OAuth client: global data (no tenant), with audit columns and a logical delete.
+ * `authorizedGrantTypes` is stored comma-joined; `status` (1 on, 0 off) is the audit column, sent
+ * alongside the fields. The client id is the row's key: fixed once made.
  */
 export const clientEntity = defineEntity({
   name: 'client',
-  table: 'blade_client',
   label: { zh: '客户端', en: 'Client' },
-  permission: 'client',
   tenant: false,
-  audit: true,
-  logicalDelete: true,
-  api: { base: '/api/blade-system/client', list: 'list', save: 'submit', removeIds: 'query' },
+  api: { base: '/api/blade-system/client' },
   unique: [{ fields: ['clientId'], message: { zh: '客户端id已存在', en: 'This client id already exists' } }],
   fields: {
     clientId: {

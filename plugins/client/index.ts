@@ -1,14 +1,21 @@
+import { defineResource } from '../../core/plugin/resource';
 import { definePlugin } from '../../core/plugin/types';
 import { clientEntity } from './entities';
 import { clientMessages } from './locales';
-import { clientManifest } from './manifest';
 
-/** OAuth clients (SPEC §1): one list screen for the super administrator. */
-export const clientPlugin = definePlugin({
-  ...clientManifest,
-  entities: [clientEntity],
+/**
+ * OAuth clients (客户端管理): whose Basic credentials may mint tokens, with which grant types, for how
+ * long. Global data: the super administrator only.
+ */
+export default definePlugin({
+  id: 'client',
+  name: { zh: '客户端管理', en: 'Clients' },
+  resources: [
+    defineResource({
+      entity: clientEntity,
+      menu: { parent: 'system', icon: 'desktop', sort: 12, administratorOnly: true },
+      screen: () => import('./screens/ClientPage'),
+    }),
+  ],
   messages: clientMessages,
-  routes: [{ path: '/system/client', load: () => import('./screens/ClientPage'), meta: { title: clientManifest.name } }],
 });
-
-export default clientPlugin;

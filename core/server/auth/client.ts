@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Tx } from '../db/types';
+import type { Extensions, OAuthClient } from '../extensions';
 import { MSG, OAuthError } from './oauth-error';
 
-/** An OAuth client (`blade_client`): whose Basic credentials mint tokens, and for how long. */
+/** An OAuth client: whose Basic credentials mint tokens, and for how long. */
 export interface Client {
   clientId: string;
   grantTypes: string[];
@@ -26,25 +27,24 @@ const same = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** The client of the request, checked against `blade_client`; else HTTP 401 `客户端认证失败!`. */
-export async function authenticateClient(tx: Tx, header: string | undefined): Promise<Client> {
+/**
+ * The client a product without a client plugin accepts: the browser app's own, whose id and secret
+ * every copy of the app carries anyway (a secret only in name). With the client plugin installed, its
+ * table decides.
+ */
+export const DEFAULT_CLIENT: OAuthClient = {
+  clientId: 'saber',
+  secret: 'saber_secret',
+  grantTypes: ['refresh_token', 'password', 'captcha', 'social'],
+  accessValidity: 3600,
+  refreshValidity: 604800,
+};
+
+/** The client of the request, checked against the clients a plugin provides (or the default one); else HTTP 401 `客户端认证失败!`. */
+export async function authenticateClient(tx: Tx, header: string | undefined, clients: Extensions['clients']): Promise<Client> {
   const basic = parseBasic(header);
   if (!basic || basic.id.length > 48) throw new OAuthError(MSG.badClient, 401);
-  const row = await tx.one<{
-    client_secret: string;
-    authorized_grant_types: string;
-    access_token_validity: number;
-    refresh_token_validity: number;
-  }>(
-    `select client_secret, authorized_grant_types, access_token_validity, refresh_token_validity
-       from blade_client where client_id = $1 and is_deleted = 0 and status = 1`,
-    [basic.id],
-  );
-  if (!row || !same(row.client_secret, basic.secret)) throw new OAuthError(MSG.badClient, 401);
-  return {
-    clientId: basic.id,
-    grantTypes: row.authorized_grant_types.split(',').map((g) => g.trim()),
-    accessValidity: row.access_token_validity,
-    refreshValidity: row.refresh_token_validity,
-  };
+  const found = clients ? await clients.find(tx, basic.id) : basic.id === DEFAULT_CLIENT.clientId ? DEFAULT_CLIENT : undefined;
+  if (!found || !same(found.secret, basic.secret)) throw new OAuthError(MSG.badClient, 401);
+  return { clientId: basic.id, grantTypes: found.grantTypes, accessValidity: found.accessValidity, refreshValidity: found.refreshValidity };
 }

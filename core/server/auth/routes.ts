@@ -40,7 +40,7 @@ export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const grantType = forcedGrant ?? (params.grant_type?.trim() || 'password');
       const tenantId = (params.tenantId || c.req.header('Tenant-Id') || ADMIN_TENANT).trim();
       if (!TENANT_ID.test(tenantId)) throw bizError(HTTP_MSG.badFormat('tenantId'));
-      const client = await ctx.db.global((tx) => authenticateClient(tx, c.req.header('Authorization')));
+      const client = await ctx.db.global((tx) => authenticateClient(tx, c.req.header('Authorization'), ctx.extensions.clients));
       const grant = Object.hasOwn(grants, grantType) ? grants[grantType] : undefined;
       if (!grant) throw new OAuthError(MSG.unsupportedGrant(grantType.slice(0, 32)));
       if (!client.grantTypes.includes(grantType)) throw new OAuthError(MSG.grantNotAllowed(grantType));

@@ -2,10 +2,23 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { md5 } from './password';
 import { createTestServer, type TestServer } from '../test-server';
 import { SEED } from '../seed/kernel-seed';
+import { defineServerPlugin } from '../plugin';
+import { DEFAULT_CLIENT } from './client';
+
+/** The clients of this test: the default one, and `narrow`, given only the password grant, short tokens. */
+const clients = defineServerPlugin({
+  manifest: { id: 'clients', name: { zh: '客户端', en: 'Clients' } },
+  provides: {
+    clients: {
+      find: async (_tx, clientId) =>
+        clientId === 'saber' ? DEFAULT_CLIENT : clientId === 'narrow' ? { clientId, secret: 'narrow_secret', grantTypes: ['password'], accessValidity: 60, refreshValidity: 120 } : undefined,
+    },
+  },
+});
 
 let ts: TestServer;
 beforeAll(async () => {
-  ts = await createTestServer();
+  ts = await createTestServer({ plugins: [clients] });
 });
 afterAll(() => ts.close());
 
@@ -122,10 +135,6 @@ describe('password grant', () => {
 
   test('an unknown grant type, and one the client was not given, are refused', async () => {
     expect((await ts.token({ grant_type: 'implicit' })).body.error_description).toMatch(/不支持的授权类型/);
-    await ts.ctx.db.system((tx) =>
-      tx.query(`insert into blade_client (id, client_id, client_secret, scope, authorized_grant_types, access_token_validity, refresh_token_validity)
-                values (42, 'narrow', 'narrow_secret', 'all', 'password', 60, 120)`),
-    );
     const narrow = { Authorization: `Basic ${Buffer.from('narrow:narrow_secret').toString('base64')}` };
     const ok = await ts.token({ username: 'admin', password: md5('admin'), grant_type: 'password' }, narrow);
     expect(ok.body.expires_in).toBe(60);

@@ -35,14 +35,16 @@ export interface CrudHooks {
   /**
    * The validated values before they are written: complete or change them (values a hook sets bypass
    * validation: set only what the server computes), or refuse. `existing` is the stored row when editing.
+   * On an add, setting `restore` to the id of a logically removed row brings that row back instead of
+   * inserting a new one: its id, and so whatever refers to it, is kept, and the values are written over it.
    */
-  beforeChange?(args: HookArgs & { mode: 'add' | 'edit'; values: EntityValues; id?: string; existing?: DbRow }): void | Promise<void>;
-  /** After the row was written, in the same transaction. */
-  afterChange?(args: HookArgs & { mode: 'add' | 'edit'; values: EntityValues; id: string; existing?: DbRow }): void | Promise<void>;
+  beforeChange?(args: HookArgs & { mode: 'add' | 'edit'; values: EntityValues; id?: string; existing?: DbRow; body: Readonly<Record<string, unknown>>; restore?: string }): void | Promise<void>;
+  /** After the row was written, in the same transaction (`body`: what was sent, for inputs that are no field). */
+  afterChange?(args: HookArgs & { mode: 'add' | 'edit'; values: EntityValues; id: string; existing?: DbRow; body: Readonly<Record<string, unknown>> }): void | Promise<void>;
   /** Before rows are removed: refuse (rows still in use), or clean up what refers to them. */
   beforeDelete?(args: HookArgs & { ids: readonly string[] }): void | Promise<void>;
   /** Rows on their way out (list, detail, tree): mask a secret, add a name looked up. Change `rows` in place. */
-  afterRead?(args: HookArgs & { rows: Json[]; raw: readonly DbRow[] }): void | Promise<void>;
+  afterRead?(args: HookArgs & { rows: Json[]; raw: readonly DbRow[]; action: 'list' | 'detail' }): void | Promise<void>;
 }
 
 /** Several hook sets as one, each hook running in the order given. */

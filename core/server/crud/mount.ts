@@ -13,11 +13,11 @@ import { rData, rStatus } from '../http/r';
 import { readJson } from '../http/validate';
 import { str } from '../http/format';
 import { localize } from '../i18n';
-import { entityValidator, formatError, type BodyMode } from './body';
+import { entityValidator, formatError, type BodyMode, type EntityValues } from './body';
 import { AUDIT_COLUMN, entityFields } from './columns';
 import { checkAccess, composeHooks, defaultRule, type AccessRule, type CrudHooks, type CrudOperation } from './hooks';
 import { crudRepo, type CrudRepo, type DbRow, type Json, type QueryOptions } from './repo';
-import { mountTree, resolveTree, treeHooks } from './tree';
+import { actorIn, addressedTenant, mountTree, resolveTree, treeHooks, type TreeAction } from './tree';
 import type { Where } from './sql';
 
 /**
@@ -26,7 +26,8 @@ import type { Where } from './sql';
  * validation and JSON. Returns the entity's repository for hand-written endpoints next to them.
  */
 
-export type CrudAction = 'list' | 'detail' | 'submit' | 'save' | 'update' | 'remove';
+/** The engine's endpoints (a tree's too: `lazy-list`, `tree`, `lazy-tree`). */
+export type CrudAction = 'list' | 'detail' | 'submit' | 'save' | 'update' | 'remove' | TreeAction;
 
 export interface MountCrudOptions {
   /** Endpoints the plugin writes by hand instead (the rest are mounted). */
@@ -37,6 +38,17 @@ export interface MountCrudOptions {
   access?: Partial<Record<CrudOperation | 'options', AccessRule>>;
   /** Lifecycle hooks (see `CrudHooks`). */
   hooks?: CrudHooks;
+  /**
+   * The list again under other names, each narrowed by a condition: `{ 'menu-list': { of: 'list', where } }`;
+   * `of: 'lazy-list'` for a tree's level at a time (its rows' `hasChildren` follow the condition too).
+   */
+  views?: Readonly<Record<string, { of: 'list' | 'lazy-list'; where: Where }>>;
+  /**
+   * The super administrator (an administrator of tenant 000000) may address another tenant's rows with
+   * `tenantId` (in the query; in the body of a save), as a tree's choices always allow; anyone else's ask
+   * is ignored.
+   */
+  otherTenants?: boolean;
   /**
    * Permission check replacing the default (`<permission>` or one of its buttons to read, `_add`, `_edit`,
    * `_delete` to write). Throw `noPermission()` to refuse. Prefer `access`.
@@ -123,59 +135,110 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
   const skip = new Set(options.skip ?? []);
   const extra: QueryOptions = options.where ? { where: [options.where] } : {};
   const mount = (action: CrudAction) => !skip.has(action);
+  const tenantOf = (user: AuthUser, asked: unknown) => (options.otherTenants ? addressedTenant(entity, user, asked) : user.tenantId);
+  /** Work in the addressed tenant's transaction, as the caller acting there. */
+  const inTenant = <T>(caller: AuthUser, asked: unknown, work: (tx: Tx, user: AuthUser) => Promise<T>) => {
+    const tenantId = tenantOf(caller, asked);
+    return ctx.db.tenant(tenantId, (tx) => work(tx, actorIn(caller, tenantId)));
+  };
+  const views = Object.entries(options.views ?? {}).map(([name, view]) => ({ name, ...view }));
   const tree = resolveTree(entity);
   const hooks = composeHooks(tree ? treeHooks(entity, repo, tree, extra) : undefined, options.hooks);
   const readScope = (tx: Tx, user: AuthUser) => crudDataScope(ctx, tx, user, entity);
-  const readJsons = async (tx: Tx, user: AuthUser, rows: DbRow[]) => {
+  const readJsons = async (tx: Tx, user: AuthUser, rows: DbRow[], action: 'list' | 'detail') => {
     const json = rows.map(repo.toJson);
-    await hooks.afterRead?.({ tx, user, rows: json, raw: rows });
+    await hooks.afterRead?.({ tx, user, rows: json, raw: rows, action });
     return json;
   };
 
-  const save = async (user: AuthUser, body: unknown, mode: BodyMode, id: string | undefined) =>
-    ctx.db.tenant(user.tenantId, async (tx) => {
+  /** One of `operations` or a 403 (the caller's own tenant). */
+  const mayDoOneOf = async (tx: Tx, user: AuthUser, operations: readonly BodyMode[]) => {
+    let refusal: unknown;
+    for (const operation of operations) {
+      try {
+        return await authorize(tx, user, operation);
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    throw refusal;
+  };
+  /**
+   * The body of a save and its id. A caller who may do none of `operations` is refused (403) before a
+   * malformed body is answered (400): a refusal says nothing about what was sent.
+   */
+  const readBody = async (c: Context<AppEnv>, user: AuthUser, operations: readonly BodyMode[]) => {
+    try {
+      const body = await readJson(c);
+      return { body, id: validator.idOf(body) };
+    } catch (error) {
+      await ctx.db.tenant(user.tenantId, (tx) => mayDoOneOf(tx, user, operations));
+      throw error;
+    }
+  };
+  /** An add a hook turned into bringing back a removed row: its id (and what refers to it) kept, the values written over it. */
+  const restore = async (tx: Tx, user: AuthUser, id: string, values: EntityValues) => {
+    if (!(await repo.restore(tx, user, id)) || !(await repo.update(tx, user, id, values, ctx.now(), extra))) throw bizError(MSG.notFound);
+    return id;
+  };
+  const bodyTenant = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>).tenantId : undefined);
+
+  const save = async (caller: AuthUser, body: unknown, mode: BodyMode, id: string | undefined) =>
+    inTenant(caller, bodyTenant(body), async (tx, user) => {
       await authorize(tx, user, mode);
       const existing = mode === 'edit' && id ? await repo.find(tx, user, id, extra) : undefined;
       if (mode === 'edit' && (!existing || !id)) throw bizError(MSG.notFound);
-      if (typeof body === 'object' && body !== null && !Array.isArray(body)) await hooks.beforeValidate?.({ tx, user, body: body as Record<string, unknown>, mode });
-      const { values } = validator.parse(body, mode);
-      await hooks.beforeChange?.({ tx, user, mode, values, id, existing });
+      const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : body;
+      if (typeof sent === 'object' && sent !== null && !Array.isArray(sent)) await hooks.beforeValidate?.({ tx, user, body: sent as Record<string, unknown>, mode });
+      const { values } = validator.parse(sent, mode);
+      const input = sent as Readonly<Record<string, unknown>>;
+      const change: Parameters<NonNullable<CrudHooks['beforeChange']>>[0] = { tx, user, mode, values, id, existing, body: input };
+      await hooks.beforeChange?.(change);
       if (mode === 'add') {
         await repo.assertUnique(tx, user, values);
-        const newId = await repo.insert(tx, user, values, ctx.now());
-        await hooks.afterChange?.({ tx, user, mode, values, id: newId });
+        const newId = change.restore ? await restore(tx, user, change.restore, values) : await repo.insert(tx, user, values, ctx.now());
+        await hooks.afterChange?.({ tx, user, mode, values, id: newId, body: input });
         return;
       }
       if (entity.unique?.length) await repo.assertUnique(tx, user, { ...repo.valuesOf(existing!), ...values }, id);
       await repo.update(tx, user, id!, values, ctx.now(), extra);
-      await hooks.afterChange?.({ tx, user, mode, values, id: id!, existing });
+      await hooks.afterChange?.({ tx, user, mode, values, id: id!, existing, body: input });
     });
 
   if (tree) {
-    mountTree(api, ctx, entity, tree, { repo, hooks, scope: extra, readScope, read: (tx, user) => authorize(tx, user, 'read'), options: (tx, user) => authorize(tx, user, 'options') }, (action) => entityRoute(entity, action), !mount('list'));
-  } else if (mount('list')) {
-    api.get(entityRoute(entity, entity.api.list), async (c) => {
-      const user = currentMember(c);
-      const query = c.req.query();
-      const result = await ctx.db.tenant(user.tenantId, async (tx) => {
+    const parts = { repo, hooks, scope: extra, readScope, read: (tx: Tx, user: AuthUser) => authorize(tx, user, 'read'), options: (tx: Tx, user: AuthUser) => authorize(tx, user, 'options') };
+    mountTree(api, ctx, entity, tree, { ...parts, tenantOf, mount, views }, (action) => entityRoute(entity, action));
+  } else {
+    /** The paged list (`more`: a view's condition). */
+    const pagedList = (more: readonly Where[]) => async (c: Context<AppEnv>) => {
+      const caller = currentMember(c);
+      const { tenantId: asked, ...rest } = c.req.query();
+      const query = options.otherTenants ? rest : c.req.query();
+      const result = await inTenant(caller, asked, async (tx, user) => {
         await authorize(tx, user, 'read');
         const scoped = await readScope(tx, user);
-        const found = await repo.page(tx, user, query, { ...(scoped ? { where: [...(extra.where ?? []), scoped] } : extra), toJson: (row) => row as Json });
-        return { ...found, records: await readJsons(tx, user, found.records as DbRow[]) };
+        const where = [...(extra.where ?? []), ...more, ...(scoped ? [scoped] : [])];
+        const found = await repo.page(tx, user, query, { where, toJson: (row) => row as Json });
+        return { ...found, records: await readJsons(tx, user, found.records as DbRow[], 'list') };
       });
       return c.json(rData(result));
-    });
+    };
+    if (mount('list')) api.get(entityRoute(entity, entity.api.list), pagedList([]));
+    for (const view of views) {
+      if (view.of !== 'list') throw new Error(`Entity "${entity.name}": its view "${view.name}" is of a lazy list, which only a tree has.`);
+      api.get(entityRoute(entity, view.name), pagedList([view.where]));
+    }
   }
 
   if (mount('detail')) {
     api.get(entityRoute(entity, 'detail'), async (c) => {
-      const user = currentMember(c);
+      const caller = currentMember(c);
       const id = parseId(c.req.query('id'));
-      const json = await ctx.db.tenant(user.tenantId, async (tx) => {
+      const json = await inTenant(caller, c.req.query('tenantId'), async (tx, user) => {
         await authorize(tx, user, 'read');
         const row = await repo.find(tx, user, id, extra);
         if (!row) return null;
-        const [found] = await readJsons(tx, user, [row]);
+        const [found] = await readJsons(tx, user, [row], 'detail');
         if (tree) {
           const parentId = str(row[tree.parentColumn]) || '0';
           const parent = parentId === '0' ? undefined : await repo.find(tx, user, parentId, extra);
@@ -192,8 +255,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
     if (mount('submit')) {
       api.post(entityRoute(entity, 'submit'), async (c) => {
         const user = currentMember(c);
-        const body = await readJson(c);
-        const id = validator.idOf(body);
+        const { body, id } = await readBody(c, user, ['add', 'edit']);
         await save(user, body, id ? 'edit' : 'add', id);
         return c.json(rStatus(true));
       });
@@ -202,8 +264,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
     if (mount('save')) {
       api.post(entityRoute(entity, 'save'), async (c) => {
         const user = currentMember(c);
-        const body = await readJson(c);
-        validator.idOf(body); // a malformed id is still a 400; a new row gets its own id
+        const { body } = await readBody(c, user, ['add']); // a malformed id is still a 400; a new row gets its own id
         await save(user, body, 'add', undefined);
         return c.json(rStatus(true));
       });
@@ -211,8 +272,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
     if (mount('update')) {
       api.post(entityRoute(entity, 'update'), async (c) => {
         const user = currentMember(c);
-        const body = await readJson(c);
-        const id = validator.idOf(body);
+        const { body, id } = await readBody(c, user, ['edit']);
         if (!id) throw missingParam('id');
         await save(user, body, 'edit', id);
         return c.json(rStatus(true));
@@ -222,9 +282,9 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
 
   if (mount('remove')) {
     api.post(entityRoute(entity, 'remove'), async (c) => {
-      const user = currentMember(c);
+      const caller = currentMember(c);
       const ids = await readIds(c);
-      const removed = await ctx.db.tenant(user.tenantId, async (tx) => {
+      const removed = await inTenant(caller, c.req.query('tenantId'), async (tx, user) => {
         await authorize(tx, user, 'delete');
         await hooks.beforeDelete?.({ tx, user, ids });
         return repo.remove(tx, user, ids, ctx.now(), extra);

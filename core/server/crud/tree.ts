@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { fieldColumn, type EntityDef, type TreeTrait } from '../../schema/entity';
 import { currentMember } from '../auth/middleware';
 import type { AuthUser } from '../auth/user';
@@ -14,7 +14,7 @@ import type { LocalText } from '../../plugin/manifest';
 import { formatError } from './body';
 import type { CrudHooks } from './hooks';
 import type { CrudRepo, DbRow, Json, QueryOptions } from './repo';
-import type { Where } from './sql';
+import { SqlParams, type Where } from './sql';
 
 /**
  * The tree trait of an entity (`tree` in its definition): rows naming their parent, served as BladeX
@@ -54,6 +54,20 @@ export function resolveTree(entity: EntityDef): ResolvedTree | undefined {
     ancestorsColumn: tree.ancestors ? field(tree.ancestors) : undefined,
   };
 }
+
+/**
+ * The tenant a call works in: the caller's own, or the one the super administrator (an administrator of
+ * tenant 000000) names with `tenantId`. Anyone else's ask is ignored; a malformed one is a 400.
+ */
+export function addressedTenant(entity: EntityDef, user: AuthUser, asked: unknown): string {
+  const value = typeof asked === 'string' ? asked.trim() : typeof asked === 'number' ? String(asked) : '';
+  if (!value || !entity.tenant || !(user.isAdministrator && user.tenantId === '000000')) return user.tenantId;
+  if (!TENANT_ID.test(value)) throw bizError(formatError('tenantId'));
+  return value;
+}
+
+/** The caller acting in another tenant (the repository filters on the actor's tenant). */
+export const actorIn = (user: AuthUser, tenantId: string): AuthUser => (tenantId === user.tenantId ? user : { ...user, tenantId });
 
 /** A parent id as sent: absent, empty or 0 is a root. */
 export function parentIdOf(value: unknown, name = 'parentId'): string {
@@ -135,9 +149,13 @@ export function treeHooks(entity: EntityDef, repo: CrudRepo, tree: ResolvedTree,
       );
     },
     async beforeDelete({ tx, user, ids }) {
-      const params: unknown[] = [ids];
+      // Children outside the resource's own condition do not exist for it, and do not hold a row back.
+      const p = new SqlParams();
+      const list = p.add(ids);
+      const params = p.values;
+      const scoped = (scope.where ?? []).map((w) => ` and ${w(p)}`).join('');
       const children = await tx.one<{ n: number }>(
-        `select count(*)::int as n from ${table} where ${tree.parentColumn} = any($1::bigint[]) and not (id = any($1::bigint[]))${live()}${tenant(user, params)}`,
+        `select count(*)::int as n from ${table} where ${tree.parentColumn} = any(${list}::bigint[]) and not (id = any(${list}::bigint[]))${live()}${tenant(user, params)}${scoped}`,
         params,
       );
       if ((children?.n ?? 0) > 0) throw bizError(MSG.hasChildren);
@@ -145,17 +163,29 @@ export function treeHooks(entity: EntityDef, repo: CrudRepo, tree: ResolvedTree,
   };
 }
 
-/** How many live children each of `ids` has. */
-async function childCounts(tx: Tx, entity: EntityDef, tree: ResolvedTree, user: AuthUser, ids: readonly string[]): Promise<Map<string, number>> {
+/** How many live children each of `ids` has, among the rows meeting `where`. */
+async function childCounts(tx: Tx, entity: EntityDef, tree: ResolvedTree, user: AuthUser, ids: readonly string[], where: readonly Where[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const params: unknown[] = [ids];
+  const p = new SqlParams();
+  const conditions = [`${tree.parentColumn} = any(${p.add(ids)}::bigint[])`];
+  if (entity.logicalDelete) conditions.push('is_deleted = 0');
+  if (entity.tenant) conditions.push(`tenant_id = ${p.add(user.tenantId)}`);
+  conditions.push(...where.map((w) => w(p)));
   const rows = await tx.query<{ parent: string; n: number }>(
-    `select ${tree.parentColumn}::text as parent, count(*)::int as n from ${entity.table}
-      where ${tree.parentColumn} = any($1::bigint[])${entity.logicalDelete ? ' and is_deleted = 0' : ''}${entity.tenant ? ` and tenant_id = $${params.push(user.tenantId)}` : ''}
-      group by ${tree.parentColumn}`,
-    params,
+    `select ${tree.parentColumn}::text as parent, count(*)::int as n from ${entity.table} where ${conditions.join(' and ')} group by ${tree.parentColumn}`,
+    p.values,
   );
   return new Map(rows.map((r) => [String(r.parent), r.n]));
+}
+
+/** The endpoints of the tree trait (each may be left to the plugin with `skip`). */
+export type TreeAction = 'list' | 'lazy-list' | 'tree' | 'lazy-tree';
+
+/** The list or the lazy list mounted again under another name, narrowed by a condition. */
+export interface TreeView {
+  name: string;
+  of: 'list' | 'lazy-list';
+  where: Where;
 }
 
 export interface TreeEndpoints {
@@ -167,6 +197,11 @@ export interface TreeEndpoints {
   scope: QueryOptions;
   /** Extra conditions of the caller's reads (a data scope). */
   readScope: (tx: Tx, user: AuthUser) => Promise<Where | undefined>;
+  /** The tenant the lists work in: the caller's, or another the super administrator may address. */
+  tenantOf: (user: AuthUser, asked: string | undefined) => string;
+  /** Whether an endpoint is the engine's (false: the plugin writes it). */
+  mount: (action: TreeAction) => boolean;
+  views: readonly TreeView[];
 }
 
 /**
@@ -174,7 +209,7 @@ export interface TreeEndpoints {
  * parent matches too, else it is a root), `lazy-list` (one level), `tree` and `lazy-tree` (choices for
  * a tree select; an administrator of 000000 may ask for another tenant's with `?tenantId=`).
  */
-export function mountTree(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityDef, tree: ResolvedTree, parts: TreeEndpoints, route: (action: string) => string, skipList: boolean): void {
+export function mountTree(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityDef, tree: ResolvedTree, parts: TreeEndpoints, route: (action: string) => string): void {
   const { repo, hooks, scope } = parts;
   const title = (row: DbRow) => str(row[tree.titleColumn]);
   const parentOf = (row: DbRow) => str(row[tree.parentColumn]) || ROOT;
@@ -183,7 +218,7 @@ export function mountTree(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
     const { parentId: _p, tenantId: _t, current: _c, size: _s, [tree.parentField]: _f, ...rest } = query;
     return rest;
   };
-  const conditions = async (tx: Tx, user: AuthUser, more: Where[] = []): Promise<QueryOptions> => {
+  const conditions = async (tx: Tx, user: AuthUser, more: readonly Where[] = []): Promise<QueryOptions> => {
     const scoped = await parts.readScope(tx, user);
     return { where: [...(scope.where ?? []), ...more, ...(scoped ? [scoped] : [])] };
   };
@@ -194,7 +229,7 @@ export function mountTree(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
       parentId: parentOf(row),
       parentName: parentOf(row) === ROOT ? localize(MSG.topLevel) : (names.get(parentOf(row)) ?? ''),
     }));
-    await hooks.afterRead?.({ tx, user, rows: json, raw: rows });
+    await hooks.afterRead?.({ tx, user, rows: json, raw: rows, action: 'list' });
     return json;
   };
   const namesOf = async (tx: Tx, user: AuthUser, rows: DbRow[]) => {
@@ -206,71 +241,73 @@ export function mountTree(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
     }
     return known;
   };
-  /** The tenant whose choices are read: the caller's, or the one an administrator of 000000 names. */
-  const choicesTenant = (user: AuthUser, asked: string | undefined): string => {
-    const value = asked?.trim();
-    if (!value || !entity.tenant || !(user.isAdministrator && user.tenantId === '000000')) return user.tenantId;
-    if (!TENANT_ID.test(value)) throw bizError(formatError('tenantId'));
-    return value;
-  };
   const node = (row: DbRow, hasChildren = false): TreeNode => {
     const id = str(row.id);
     return { id, parentId: parentOf(row), title: title(row), key: id, value: id, hasChildren };
   };
 
-  if (!skipList) {
-    api.get(route(entity.api.list), async (c) => {
-      const user = currentMember(c);
-      const query = withoutTreeKeys(c.req.query());
-      const list = await ctx.db.tenant(user.tenantId, async (tx) => {
-        await parts.read(tx, user);
-        const options = await conditions(tx, user);
-        const rows = await repo.rows(tx, user, query, options);
-        const all = Object.keys(query).length ? await repo.rows(tx, user, {}, options) : rows;
-        const names = new Map(all.map((r) => [str(r.id), title(r)]));
-        return nest((await rowJson(tx, user, rows, names)).map((r) => ({ ...r, hasChildren: false })));
-      });
-      return c.json(rData(list));
+  /** The whole tree (`more`: a view's condition). */
+  const wholeTree = (more: readonly Where[]) => async (c: Context<AppEnv>) => {
+    const user = currentMember(c);
+    const raw = c.req.query();
+    const query = withoutTreeKeys(raw);
+    const tenantId = parts.tenantOf(user, raw.tenantId);
+    const list = await ctx.db.tenant(tenantId, async (tx) => {
+      const actor = actorIn(user, tenantId);
+      await parts.read(tx, actor);
+      const options = await conditions(tx, actor, more);
+      const rows = await repo.rows(tx, actor, query, options);
+      const all = Object.keys(query).length ? await repo.rows(tx, actor, {}, options) : rows;
+      const names = new Map(all.map((r) => [str(r.id), title(r)]));
+      return nest((await rowJson(tx, actor, rows, names)).map((r) => ({ ...r, hasChildren: false })));
     });
-  }
+    return c.json(rData(list));
+  };
 
-  api.get(route('lazy-list'), async (c) => {
+  /** One level below `parentId` (`more`: a view's condition, which the child counts follow too). */
+  const oneLevel = (more: readonly Where[]) => async (c: Context<AppEnv>) => {
     const user = currentMember(c);
     const raw = c.req.query();
     const parentId = parentIdOf(raw.parentId);
     const query = withoutTreeKeys(raw);
-    const list = await ctx.db.tenant(user.tenantId, async (tx) => {
-      await parts.read(tx, user);
+    const tenantId = parts.tenantOf(user, raw.tenantId);
+    const list = await ctx.db.tenant(tenantId, async (tx) => {
+      const actor = actorIn(user, tenantId);
+      await parts.read(tx, actor);
       // A search looks through every level; otherwise one level below the parent.
       const searching = Object.keys(query).length > 0 && parentId === ROOT;
-      const rows = await repo.rows(tx, user, query, await conditions(tx, user, searching ? [] : [underParent(parentId)]));
-      const counts = await childCounts(tx, entity, tree, user, rows.map((r) => str(r.id)));
-      const json = await rowJson(tx, user, rows, await namesOf(tx, user, rows));
+      const rows = await repo.rows(tx, actor, query, await conditions(tx, actor, searching ? more : [...more, underParent(parentId)]));
+      const counts = await childCounts(tx, entity, tree, actor, rows.map((r) => str(r.id)), [...(scope.where ?? []), ...more]);
+      const json = await rowJson(tx, actor, rows, await namesOf(tx, actor, rows));
       return json.map((r) => ({ ...r, hasChildren: (counts.get(r.id) ?? 0) > 0 }));
     });
     return c.json(rData(list));
-  });
+  };
 
-  api.get(route('tree'), async (c) => {
+  if (parts.mount('list')) api.get(route(entity.api.list), wholeTree([]));
+  if (parts.mount('lazy-list')) api.get(route('lazy-list'), oneLevel([]));
+  for (const view of parts.views) api.get(route(view.name), view.of === 'list' ? wholeTree([view.where]) : oneLevel([view.where]));
+
+  if (parts.mount('tree')) api.get(route('tree'), async (c) => {
     const user = currentMember(c);
-    const tenantId = choicesTenant(user, c.req.query('tenantId'));
+    const tenantId = addressedTenant(entity, user, c.req.query('tenantId'));
     const nodes = await ctx.db.tenant(tenantId, async (tx) => {
-      const actor = { ...user, tenantId };
+      const actor = actorIn(user, tenantId);
       await parts.options(tx, actor);
       return nest((await repo.rows(tx, actor, {}, scope)).map((row) => node(row)));
     });
     return c.json(rData(nodes));
   });
 
-  api.get(route('lazy-tree'), async (c) => {
+  if (parts.mount('lazy-tree')) api.get(route('lazy-tree'), async (c) => {
     const user = currentMember(c);
-    const tenantId = choicesTenant(user, c.req.query('tenantId'));
+    const tenantId = addressedTenant(entity, user, c.req.query('tenantId'));
     const parentId = parentIdOf(c.req.query('parentId'));
     const nodes = await ctx.db.tenant(tenantId, async (tx) => {
-      const actor = { ...user, tenantId };
+      const actor = actorIn(user, tenantId);
       await parts.options(tx, actor);
       const rows = await repo.rows(tx, actor, {}, { where: [...(scope.where ?? []), underParent(parentId)] });
-      const counts = await childCounts(tx, entity, tree, actor, rows.map((r) => str(r.id)));
+      const counts = await childCounts(tx, entity, tree, actor, rows.map((r) => str(r.id)), scope.where ?? []);
       return rows.map((row) => node(row, (counts.get(str(row.id)) ?? 0) > 0));
     });
     return c.json(rData(nodes));

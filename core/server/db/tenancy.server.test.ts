@@ -67,7 +67,7 @@ describe('row-level security (PGlite)', () => {
   test('a public (global) transaction sees no tenant row at all', async () => {
     const rows = await ts.ctx.db.global((tx) => tx.query('select 1 from blade_user'));
     expect(rows).toEqual([]);
-    expect((await ts.ctx.db.global((tx) => tx.query('select 1 from blade_client'))).length).toBeGreaterThan(0);
+    expect((await ts.ctx.db.global((tx) => tx.query('select 1 from blade_menu'))).length).toBeGreaterThan(0);
   });
 
   test('the role and tenant setting do not leak out of the transaction', async () => {

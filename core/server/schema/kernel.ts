@@ -32,21 +32,6 @@ create table blade_tenant (
   license_key varchar(1000),${AUDIT_COLUMNS}
 );
 
-create table blade_client (
-  id bigint primary key,
-  client_id varchar(48) not null unique,
-  client_secret varchar(256) not null,
-  resource_ids varchar(256),
-  scope varchar(256) not null,
-  authorized_grant_types varchar(256) not null,
-  web_server_redirect_uri varchar(256),
-  authorities varchar(256),
-  access_token_validity int not null,
-  refresh_token_validity int not null,
-  additional_information varchar(4096),
-  autoapprove varchar(256),${AUDIT_COLUMNS}
-);
-
 -- status: 1 approved, 0 pending (a guest's registration waiting for an administrator).
 create table blade_user (
   id bigint primary key,
@@ -242,7 +227,8 @@ export const kernelMigrations: Migration[] = [
   {
     id: '001_schema',
     sql: schema,
-    // Its first text also made blade_dept and blade_post, which the dept and post plugins now own.
+    // Its first text also made blade_client, blade_dept and blade_post, which the client, dept and post
+    // plugins now own.
     replaces: ['e3fe63851938ce810db5e00623c4a18c2fd3637b25bedfe5a0a4c452b4f3fc42'],
   },
 ];

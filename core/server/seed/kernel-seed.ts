@@ -6,9 +6,9 @@ import { insertUser } from '../user/users';
 
 /**
  * First-start data, with BladeX's own ids so that data and logs line up with a BladeX installation: the
- * administrators' tenant, the `saber` client, two roles, and two users to sign in with: admin/admin
+ * administrators' tenant, two roles, and two users to sign in with: admin/admin
  * (administrator) and demo/demo (user). The users name their department and post by the ids below; the
- * dept and post plugins seed the rows themselves.
+ * dept and post plugins seed the rows themselves, and the client plugin the `saber` client.
  */
 export const SEED = {
   tenantRowId: '1123598820738675201',
@@ -43,11 +43,6 @@ export async function seedKernel(tx: Tx, ids: IdGenerator): Promise<void> {
     contactNumber: '666666',
     address: '管理组',
   });
-  await tx.query(
-    `insert into blade_client (id, client_id, client_secret, scope, authorized_grant_types, web_server_redirect_uri, access_token_validity, refresh_token_validity)
-     values ($1, 'saber', 'saber_secret', 'all', 'refresh_token,password,captcha,social', 'http://localhost:1888', 3600, 604800)`,
-    [SEED.clientRowId],
-  );
   await insertRole(tx, ids, { id: SEED.administratorRoleId, tenantId: t, name: '超级管理员', alias: 'administrator', sort: 1 });
   await insertRole(tx, ids, { id: SEED.userRoleId, tenantId: t, name: '用户', alias: 'user', sort: 2 });
   await insertUser(tx, ids, {
