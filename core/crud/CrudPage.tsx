@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconEye, IconPlus } from '@arco-design/web-react/icon';
+import { currentLanguage } from '../i18n';
 import type { EntityDef } from '../schema/entity';
 import { session } from '../session/session';
 import { CrudDialog, type CrudDialogProps, type DialogState } from './CrudDialog';
@@ -123,7 +124,7 @@ const CrudView = observer(function CrudView({
   const standard = (['view', 'edit', 'delete'] as const).filter(shows).length;
   const hasRowActions = standard > 0 || Boolean(extraRowActions);
   // Wide enough for the actions on one line, in either language.
-  const actionsWidth = 32 + standard * (iconActions ? 32 : 68) + (extraRowActions ? (extraActionsWidth ?? (iconActions ? 32 : 90)) : 0);
+  const actionsWidth = 32 + standard * (iconActions ? 32 : currentLanguage() === 'en' ? 68 : 56) + (extraRowActions ? (extraActionsWidth ?? (iconActions ? 32 : 90)) : 0);
 
   return (
     <div className={`ba-crud${className ? ` ${className}` : ''}`}>

@@ -4,7 +4,7 @@ import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
 import type { EntityDef, FieldDef } from '../schema/entity';
 import type { CellRenderer } from './CrudTable';
 import { fieldDictionaries, fieldOptions, useDictionaries, type ChoiceOption } from './dictionary';
-import { FieldLabel, formLabelSpan, ViewValue } from './FieldLabel';
+import { FieldLabel, formColumns, ViewValue } from './FieldLabel';
 import { cellText, fieldControl, fieldLabel, fieldPlaceholder, fieldRules, fieldTrigger, formFields, switchMapping, type FormMode } from './fields';
 import type { Row } from './query';
 import './locales';
@@ -81,14 +81,12 @@ export function EntityForm({ entity, form, mode, fields, show = [], disabled = [
       {shown.map(([name, field]) => {
         if (hidden?.includes(name)) return null;
         const span = field.span ?? (field.type === 'text' ? 24 : 12);
-        const wide = span === 24;
         return (
           <Grid.Col key={name} span={span}>
             <Form.Item
               field={name}
               label={<FieldLabel text={fieldLabel(field)} />}
-              labelCol={{ span: formLabelSpan(wide) }}
-              wrapperCol={{ span: 24 - formLabelSpan(wide) }}
+              {...formColumns()}
               rules={mode === 'view' ? undefined : required?.includes(name) ? requiredRules(field) : fieldRules(field)}
               validateTrigger={fieldTrigger(field)}
               disabled={isDisabled(name, field, alsoDisabled)}

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
+import type { ColProps } from '@arco-design/web-react';
 import { currentLanguage } from '../i18n';
 import './crud.css';
 
 /**
- * The label column of a horizontal form, in grid spans of 24: wider in English, whose labels are longer
- * ("Refresh token validity"), so that they stay on one line.
+ * The label and control columns of a horizontal form: the labels one width in every row (half or whole),
+ * wider in English, whose labels are longer ("Additional information"), so that they stay on one line.
  */
-export function formLabelSpan(wide: boolean): number {
-  const en = currentLanguage() === 'en';
-  return wide ? (en ? 4 : 3) : en ? 8 : 6;
+export function formColumns(): { labelCol: ColProps; wrapperCol: ColProps } {
+  return { labelCol: { flex: currentLanguage() === 'en' ? '176px' : '112px' }, wrapperCol: { flex: '1', style: { minWidth: 0 } } };
 }
 
 /** A form label on one line: one that still does not fit ends in an ellipsis, its title holding it whole. */

@@ -1,4 +1,4 @@
-import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '@arco-design/web-react';
 import { DialogFooter } from './DialogFooter';
@@ -49,6 +49,17 @@ export interface RecordDialogProps<T> {
 export function RecordDialog<T>({ dialog, title, opening, width, className, saveLabel, testId, submitOnEnter, footer, children }: RecordDialogProps<T>) {
   const { t } = useTranslation();
   const { data, failed, reload, saving, saves, submit, onClose } = dialog;
+  const visible = opening?.visible ?? true;
+  // A popup closed on the page leaves the focus on the page, outside the dialog that listens for Esc:
+  // Esc then still closes the open dialog (one opened over it, a confirm, holds the focus itself).
+  useEffect(() => {
+    if (!visible) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && (document.activeElement === document.body || document.activeElement === null)) onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [visible, onClose]);
   const enterSaves = submitOnEnter === false ? () => false : (submitOnEnter ?? isSubmitEnter);
   const buttons =
     footer ??
@@ -60,7 +71,7 @@ export function RecordDialog<T>({ dialog, title, opening, width, className, save
   return (
     <Modal
       className={`ba-record-dialog${className ? ` ${className}` : ''}`}
-      visible={opening?.visible ?? true}
+      visible={visible}
       afterClose={opening?.afterClose}
       title={title}
       style={width ? { width, maxWidth: 'calc(100vw - 32px)' } : undefined}

@@ -4,7 +4,7 @@ import type { FieldDef } from '../schema/entity';
 /** Room for a usual value of each type. */
 const TYPE_WIDTH: Record<FieldDef['type'], number> = { string: 140, text: 200, integer: 90, number: 110, switch: 80, select: 110, date: 120, datetime: 170, id: 170 };
 /** No column is squeezed below this (a few characters and the ellipsis). */
-const NARROWEST = 72;
+const NARROWEST = 64;
 
 /** Pixels a label takes in the current language (a CJK character about 14, a Latin one about 7.5). */
 function labelWidth(field: FieldDef): number {
@@ -17,9 +17,9 @@ export function naturalWidth(field: FieldDef): number {
   return Math.max(labelWidth(field) + 48 + (field.sortable ? 20 : 0), TYPE_WIDTH[field.type]);
 }
 
-/** The narrowest a column may become to fit its table: its label (or the start of a long one) stays readable. */
+/** The narrowest a column may become to fit its table: its whole label stays readable (the values may be cut). */
 export function minimumWidth(field: FieldDef): number {
-  return Math.min(naturalWidth(field), Math.max(NARROWEST, Math.min(labelWidth(field) + 32 + (field.sortable ? 20 : 0), 128)));
+  return Math.min(naturalWidth(field), Math.max(NARROWEST, labelWidth(field) + 34 + (field.sortable ? 20 : 0)));
 }
 
 /**

@@ -12,7 +12,7 @@ export { useRecordDialog, type RecordDialogOptions, type RecordDialogState } fro
 export { LoadState, type LoadStateProps } from './LoadState';
 export { useDialogOpenings, type DialogOpening } from './useDialogOpenings';
 export { EntityForm, isSubmitEnter, type EntityFormProps, type DynamicFields } from './EntityForm';
-export { FieldLabel, formLabelSpan, ViewValue, type ViewValueProps } from './FieldLabel';
+export { FieldLabel, formColumns, ViewValue, type ViewValueProps } from './FieldLabel';
 export { SearchForm, type SearchFormProps } from './SearchForm';
 export { useCrudList, PAGE_SIZES, DEFAULT_PAGE_SIZE, type CrudList, type CrudListOptions, type LazyChildren } from './useCrudList';
 export { readListState, writeListState, useListState, type ListState } from './listState';

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, DatePicker, Form, Grid, Input, Select, TreeSelect } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
-import { DIALOG_WIDTH, DialogOpenings, FieldLabel, fieldLabel, formLabelSpan, fieldPlaceholder, fieldRules, RecordDialog, useRecordDialog, type DialogOpeningProps, type FormMode, type Row } from '../../../core/crud';
+import { DIALOG_WIDTH, DialogOpenings, FieldLabel, fieldLabel, formColumns, fieldPlaceholder, fieldRules, RecordDialog, useRecordDialog, type DialogOpeningProps, type FormMode, type Row } from '../../../core/crud';
 import { http } from '../../../core/http';
 import { localText } from '../../../core/i18n';
 import type { FieldDef } from '../../../core/schema/entity';
@@ -96,7 +96,7 @@ function UserModal({ state, opening, depts, onClose, onSaved }: Omit<UserDialogP
   const choices = (field: FieldDef) => (field.options ?? []).map((o) => ({ value: o.value, label: localText(o.label) }));
   // Viewing: an empty value shows as '-', never as a prompt to type.
   const placeholder = (field: FieldDef, chosen = false) => (view ? '-' : fieldPlaceholder(field, chosen));
-  const labelSpan = formLabelSpan(false);
+  const columns = formColumns();
   // Refuse an empty value through a validator of their own (a password, a multiple choice).
   const requiredNames = ['password', 'password2', ...(['roleId', 'deptId'] as const).filter((n) => F[n].required)];
   const item = (name: string, label: string, control: ReactNode, rules: RulesProps[] = [], trigger: string[] = ['onBlur'], span: 12 | 24 = 12) => (
@@ -104,8 +104,7 @@ function UserModal({ state, opening, depts, onClose, onSaved }: Omit<UserDialogP
       <Form.Item
         field={name}
         label={<FieldLabel text={label} />}
-        labelCol={{ span: labelSpan }}
-        wrapperCol={{ span: 24 - labelSpan }}
+        {...columns}
         rules={view ? undefined : rules}
         validateTrigger={trigger}
         disabled={view}

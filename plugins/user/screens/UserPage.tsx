@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Message, Modal, Tag } from '@arco-design/web-react';
+import { Button, Message, Modal, Tag, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconExport, IconEye, IconImport, IconLock, IconPlus, IconSettings, IconUserGroup } from '@arco-design/web-react/icon';
 import { confirmRemove, CrudTable, CrudToolbar, invalidateResource, SearchForm, useCrudList, type Row } from '../../../core/crud';
 import { http, toastSuccess } from '../../../core/http';
@@ -95,10 +95,11 @@ export default observer(function UserPage() {
       },
     });
 
+  // Icons with their names as tooltips: the list sits beside the department tree, and its columns need the room.
   const action = (key: string, label: string, icon: ReactNode, onClick: () => void, danger = false) => (
-    <Button key={key} type="text" size="mini" status={danger ? 'danger' : undefined} icon={icon} onClick={onClick}>
-      {label}
-    </Button>
+    <Tooltip key={key} content={label} mini>
+      <Button type="text" size="mini" status={danger ? 'danger' : undefined} icon={icon} onClick={onClick} aria-label={label} />
+    </Tooltip>
   );
   const rowActions = (row: Row) => (
     <>
@@ -156,7 +157,7 @@ export default observer(function UserPage() {
           selection={can('user_delete') || can('user_role') || can('user_reset')}
           cells={{ status: (value, _row, text) => <Tag color={STATUS_COLOR[Number(value)] ?? 'gray'}>{text}</Tag> }}
           actions={hasActions ? rowActions : undefined}
-          actionsWidth={32 + actionCount * 68 + (can('user_platform') ? 96 : 0)}
+          actionsWidth={32 + (actionCount + (can('user_platform') ? 1 : 0)) * 32}
         />
       </div>
       {/* The users' own endpoints (not the kit's save): every view of the users reads them again after a write. */}
