@@ -4,7 +4,7 @@ import { SEED } from '../../core/server/seed/kernel-seed';
 import { provisionTenant } from '../../core/server/tenant/provision';
 import { nextTenantId } from '../../core/server/tenant/tenants';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { dictServer } from '../dict/server';
+import dictServer from '../dict/server';
 import deptServer from './server';
 
 /** The departments API (SPEC §7; bladex-contract §3.2, §9): a tree per tenant on the kernel's blade_dept. */

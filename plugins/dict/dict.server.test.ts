@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { dictServer } from './server';
+import dictServer from './server';
 
-/** Dictionaries and business dictionaries (bladex-contract §5, SPEC §5) on the kernel with this plugin alone. */
+/** Dictionaries and business dictionaries on the kernel with this plugin alone. */
 
 let ts: TestServer;
 let admin: string; // administrator of 000000
@@ -103,6 +103,9 @@ describe('reading', () => {
     expect(await data('dict/detail', { id: '1123598814738675201' })).toMatchObject({ dictValue: '性别', parentName: '顶级' });
     expect((await get('dict/detail', { id: '1' })).body.data).toBeNull();
 
+    // The dictionaries' API has no lazy tree.
+    for (const path of ['dict/lazy-list', 'dict/lazy-tree', 'dict-biz/lazy-list']) expect([path, (await get(path)).status]).toEqual([path, 404]);
+
     const nodes = await data('dict/tree');
     expect(nodes[0]).toEqual({
       id: '1123598814738675201',
@@ -110,9 +113,10 @@ describe('reading', () => {
       title: '性别',
       key: '1123598814738675201',
       value: '1123598814738675201',
+      hasChildren: true,
       children: [
-        { id: '1123598814738675202', parentId: '1123598814738675201', title: '男', key: '1123598814738675202', value: '1123598814738675202' },
-        { id: '1123598814738675203', parentId: '1123598814738675201', title: '女', key: '1123598814738675203', value: '1123598814738675203' },
+        { id: '1123598814738675202', parentId: '1123598814738675201', title: '男', key: '1123598814738675202', value: '1123598814738675202', hasChildren: false },
+        { id: '1123598814738675203', parentId: '1123598814738675201', title: '女', key: '1123598814738675203', value: '1123598814738675203', hasChildren: false },
       ],
     });
   });
@@ -214,6 +218,19 @@ describe('writing', () => {
 });
 
 describe('administrator-only buttons', () => {
+  test('the menus and their buttons: 字典管理 and 业务字典 under 系统管理, with their four buttons each', async () => {
+    type Menu = { code: string; name: string; path: string; children?: Menu[] };
+    const system = ((await data('menu/routes')) as Menu[]).find((m) => m.code === 'system')!.children!;
+    expect(system.filter((m) => m.code.startsWith('dict')).map((m) => [m.code, m.name, m.path])).toEqual([
+      ['dict', '字典管理', '/system/dict'],
+      ['dictbiz', '业务字典', '/system/dictbiz'],
+    ]);
+    const buttons = (await data('menu/buttons')) as Menu[];
+    for (const code of ['dict', 'dictbiz']) {
+      expect(buttons.find((m) => m.code === code)?.children?.map((c) => c.code)).toEqual(['add', 'edit', 'delete', 'view'].map((action) => `${code}_${action}`));
+    }
+  });
+
   test("a tenant's own administrator is not given the system dictionary's write buttons, but keeps the business ones", async () => {
     const buttons = await data('menu/buttons', {}, tenantAdmin);
     const codes = new Set<string>();

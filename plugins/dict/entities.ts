@@ -1,10 +1,15 @@
+import type { LocalText } from '../../core/plugin/manifest';
 import { defineEntity, type EntityDef, type FieldDef } from '../../core/schema/entity';
 
 /**
  * System dictionaries (`blade_dict`, shared by every tenant, written by administrators only) and business
- * dictionaries (`blade_dict_biz`, per tenant), the same shape (SPEC §3, §5; contract §5). A parent row has
- * parent_id 0 and dict_key -1; its children share its code.
+ * dictionaries (`blade_dict_biz`, per tenant), the same shape. A dictionary is a top-level row (parent_id
+ * 0, dict_key -1); its entries are the rows below it, and they (and theirs) share its code.
  */
+
+export const MSG_DUPLICATE_KEY: LocalText = { zh: '当前字典键值已存在!', en: 'This dictionary key already exists' };
+
+/** The dictionary form's fields. */
 const parentFields = {
   code: {
     type: 'string',
@@ -41,16 +46,15 @@ const parentFields = {
   remark: { type: 'text', label: { zh: '字典备注', en: 'Remark' }, maxLength: 255 },
 } satisfies Record<string, FieldDef>;
 
-/** Child rows add the key and the parent; code and parent cannot be edited in the child form. */
+/**
+ * Every field of a row: the entry form's, and what the server stores and answers for both kinds of row.
+ * The entry form shows the code (its dictionary's) and the parent fixed. The server accepts a code on
+ * every write, since a dictionary may be renamed; an entry keeps its dictionary's (the server's hooks).
+ */
 const childFields = {
-  code: { ...parentFields.code, editable: false },
-  parentId: {
-    type: 'id',
-    label: { zh: '上级字典', en: 'Parent' },
-    editable: false,
-    list: false,
-    // Optional: the placeholder is 请选择上级字典 (SPEC §5).
-  },
+  code: { ...parentFields.code, editable: false, writable: 'always' },
+  // Optional: the placeholder is 请选择上级字典.
+  parentId: { type: 'id', label: { zh: '上级字典', en: 'Parent' }, editable: false, list: false },
   dictKey: {
     type: 'string',
     label: { zh: '字典键值', en: 'Key' },
@@ -64,22 +68,36 @@ const childFields = {
   remark: parentFields.remark,
 } satisfies Record<string, FieldDef>;
 
-function dictionaryEntity(name: 'dict' | 'dictbiz', table: string, base: string, tenant: boolean, fields: Record<string, FieldDef>): EntityDef {
+const kinds = {
+  dict: { table: 'blade_dict', base: '/api/blade-system/dict', tenant: false, label: { zh: '字典', en: 'Dictionary' } },
+  dictbiz: { table: 'blade_dict_biz', base: '/api/blade-system/dict-biz', tenant: true, label: { zh: '业务字典', en: 'Business dictionary' } },
+} as const;
+
+/**
+ * The resource: a row of either kind, a tree by parentId, the key unique within a code. The engine keeps
+ * the table from this definition.
+ */
+function rowEntity(name: keyof typeof kinds): EntityDef {
+  const { base, ...kind } = kinds[name];
   return defineEntity({
     name,
-    table,
-    label: name === 'dict' ? { zh: '字典', en: 'Dictionary' } : { zh: '业务字典', en: 'Business dictionary' },
-    permission: name,
-    tenant,
+    ...kind,
     audit: false,
-    logicalDelete: true,
-    api: { base, list: 'list', save: 'submit', removeIds: 'query' },
+    api: { base },
     sort: { field: 'sort', order: 'asc' },
-    fields,
+    tree: { title: 'dictValue' },
+    unique: [{ fields: ['code', 'dictKey'], message: MSG_DUPLICATE_KEY }],
+    fields: childFields,
   });
 }
 
-export const dictParentEntity = dictionaryEntity('dict', 'blade_dict', '/api/blade-system/dict', false, parentFields);
-export const dictChildEntity = dictionaryEntity('dict', 'blade_dict', '/api/blade-system/dict', false, childFields);
-export const dictBizParentEntity = dictionaryEntity('dictbiz', 'blade_dict_biz', '/api/blade-system/dict-biz', true, parentFields);
-export const dictBizChildEntity = dictionaryEntity('dictbiz', 'blade_dict_biz', '/api/blade-system/dict-biz', true, childFields);
+/** The dictionary form's view of the same rows (no key, no parent); the table is the row entity's to keep. */
+function parentEntity(row: EntityDef): EntityDef {
+  const { tree: _tree, unique: _unique, ...shared } = row;
+  return { ...shared, syncTable: false, fields: parentFields };
+}
+
+export const dictChildEntity = rowEntity('dict');
+export const dictParentEntity = parentEntity(dictChildEntity);
+export const dictBizChildEntity = rowEntity('dictbiz');
+export const dictBizParentEntity = parentEntity(dictBizChildEntity);

@@ -1,12 +1,14 @@
 import { defineServerPlugin } from '../../core/server/plugin';
 import { dictBizChildEntity, dictBizParentEntity, dictChildEntity, dictParentEntity } from './entities';
-import { dictManifest } from './manifest';
+import dictPlugin from './index';
+import { dictionaryHooks } from './server-rules';
 import { dictionaryRoutes } from './server-routes';
 
 /**
- * Dictionaries on the server: `blade_dict` (system dictionaries, shared by every tenant, written by
- * administrators only) and `blade_dict_biz` (business dictionaries, per tenant), with
- * `/api/blade-system/dict[-biz]/{list,parent-list,child-list,detail,submit,remove,tree,dictionary}`.
+ * Dictionaries on the engine: `blade_dict` (system dictionaries, shared by every tenant, written by the
+ * super administrator only) and `blade_dict_biz` (business dictionaries, per tenant), each a tree resource
+ * (`list`, `detail`, `tree`, `submit`, `remove`) with the dictionary's rules as hooks, and three endpoints
+ * of their own (`parent-list`, `child-list`, `dictionary`). Their API has no lazy tree.
  */
 const columns = `
   parent_id bigint not null default 0,
@@ -35,17 +37,25 @@ create index blade_dict_biz_parent on blade_dict_biz (tenant_id, parent_id, sort
 create unique index blade_dict_biz_key on blade_dict_biz (tenant_id, code, dict_key) where is_deleted = 0;
 `;
 
-export const dictServer = defineServerPlugin({
-  manifest: dictManifest,
-  entities: [dictParentEntity, dictChildEntity, dictBizParentEntity, dictBizChildEntity],
-  migrations: [{ id: '001_schema', sql: schema }],
-  routes(api, ctx) {
-    dictionaryRoutes(api, ctx, { parent: dictParentEntity, child: dictChildEntity });
-    dictionaryRoutes(api, ctx, { parent: dictBizParentEntity, child: dictBizChildEntity });
+const lazy = ['lazy-list', 'lazy-tree'] as const;
+
+export default defineServerPlugin(dictPlugin, {
+  migrations: [
+    { id: '001_schema', sql: schema },
+    // The engine keeps the unique key (code, dict_key) of the definition: the first one is no longer needed.
+    { id: '002_unique_key_by_the_engine', sql: 'drop index if exists blade_dict_key; drop index if exists blade_dict_biz_key;' },
+  ],
+  resources: {
+    dict: { access: { add: 'administrator', edit: 'administrator', delete: 'administrator' }, hooks: dictionaryHooks(dictChildEntity), skip: lazy },
+    dictbiz: { hooks: dictionaryHooks(dictBizChildEntity), skip: lazy },
   },
-  // SpringBlade's system dictionaries (bladex-contract Appendix A2, with BladeX's ids for the parents and
-  // their entries numbered after them) plus BladeX's org_category, user_type and scope_category; and two
-  // demo business dictionaries in each seeded tenant.
+  routes(api, ctx) {
+    dictionaryRoutes(api, ctx, dictChildEntity, dictParentEntity);
+    dictionaryRoutes(api, ctx, dictBizChildEntity, dictBizParentEntity);
+  },
+  // SpringBlade's system dictionaries (with BladeX's ids for the parents and their entries numbered after
+  // them) plus BladeX's org_category, user_type and scope_category; and two demo business dictionaries in
+  // each seeded tenant.
   async seed(tx, ctx) {
     const system: [string, string, string | null, number, [string, string][]][] = [
       ['sex', '性别', '1123598814738675201', 1, [['1', '男'], ['2', '女']]],
@@ -97,5 +107,3 @@ export const dictServer = defineServerPlugin({
     }
   },
 });
-
-export default dictServer;

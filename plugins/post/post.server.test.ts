@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { dictServer } from '../dict/server';
+import dictServer from '../dict/server';
 import { postServer } from './server';
 
 /** The posts API (SPEC §7; bladex-contract §3.2, §9) on the kernel with the dictionaries and this plugin. */

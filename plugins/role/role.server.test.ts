@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { DEMO_TENANT, SEED } from '../../core/server/seed/kernel-seed';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { dictServer } from '../dict/server';
+import dictServer from '../dict/server';
 import paramServer from '../param/server';
 import { roleServer } from './server';
 

@@ -4,7 +4,7 @@ import { defineServerPlugin } from '../../core/server/plugin';
 import { SEED } from '../../core/server/seed/kernel-seed';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
 import { insertUser } from '../../core/server/user/users';
-import { dictServer } from '../dict/server';
+import dictServer from '../dict/server';
 import deptServer from '../dept/server';
 import paramServer from '../param/server';
 import { scopeServer } from './server';

@@ -6,7 +6,7 @@ import type { ServerPlugin } from '../../core/server/plugin';
 import { DEMO_TENANT, SEED } from '../../core/server/seed/kernel-seed';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
 import deptServer from '../dept/server';
-import { dictServer } from '../dict/server';
+import dictServer from '../dict/server';
 import { postServer } from '../post/server';
 import { userServer } from './server';
 

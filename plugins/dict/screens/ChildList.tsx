@@ -6,7 +6,6 @@ import { canDo, CrudPage, useCrudList, type Row } from '../../../core/crud';
 import { withTreeKeys } from './body';
 import { dictEntities, type DictKind } from './kinds';
 import { SealedSwitch } from './SealedSwitch';
-import '../locales';
 
 /** The parent of a child row, shown by its name (the id stays the form's value). Never editable. */
 function ParentName({ value, names }: { value?: unknown; names: ReadonlyMap<string, string> }) {

@@ -4,7 +4,6 @@ import { Empty, Grid } from '@arco-design/web-react';
 import type { Row } from '../../../core/crud';
 import { ChildList } from './ChildList';
 import { ParentList } from './ParentList';
-import '../locales';
 import './dict.css';
 
 /** The entries of the chosen dictionary, or a hint to choose one. */

@@ -5,7 +5,6 @@ import type { Row } from '../../../core/crud';
 import { ChildList } from './ChildList';
 import type { DictKind } from './kinds';
 import { ParentList } from './ParentList';
-import '../locales';
 
 /**
  * /system/dict and /system/dictbiz: the dictionaries, and a dictionary's entries in a drawer opened by

@@ -5,7 +5,6 @@ import { CrudPage, useCrudList, type Row } from '../../../core/crud';
 import { withTreeKeys } from './body';
 import { dictEntities, type DictKind } from './kinds';
 import { SealedSwitch } from './SealedSwitch';
-import '../locales';
 
 export interface ParentListProps {
   kind: DictKind;
