@@ -146,8 +146,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   logicalDelete: boolean;
   api: EntityApi;
   fields: F;
-  /** Default order of the list. */
-  sort?: { field: string; order: 'asc' | 'desc' };
+  /**
+   * Default order of the list. Rows of equal value come newest first, or with `ties: 'oldest'` in the order
+   * they were made (a menu's buttons, each sorted 1 to 4 under its menu).
+   */
+  sort?: { field: string; order: 'asc' | 'desc'; ties?: 'newest' | 'oldest' };
   /** Offer the date-range filter on create time (`createTime_dategt` / `createTime_datelt`). */
   createTimeRange?: boolean;
   /** Field whose value must be unique (per tenant when tenant-scoped), with the message. */

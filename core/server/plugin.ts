@@ -46,8 +46,11 @@ export interface ServerParts {
   seed?: (tx: Tx, ctx: ServerContext) => Promise<void>;
   /** Endpoints written by hand, besides those the engine mounts for the resources. */
   routes?: (api: Hono<AppEnv>, ctx: ServerContext) => void;
-  /** The engine's options per resource (by entity name): hooks, access rules, a scope of its own. */
-  resources?: Readonly<Record<string, MountCrudOptions>>;
+  /**
+   * The engine's options per resource (by entity name): hooks, access rules, a scope of its own; or a
+   * function giving them from the server's context (a scope that depends on the installed plugins).
+   */
+  resources?: Readonly<Record<string, MountCrudOptions | ((ctx: ServerContext) => MountCrudOptions)>>;
   publicPaths?: readonly string[];
   provides?: Provides;
   onTenantCreated?: ServerPlugin['onTenantCreated'];
@@ -76,7 +79,11 @@ export function defineServerPlugin(plugin: ServerPlugin | (ResourcePlugin & { en
     provides: parts.provides,
     onTenantCreated: parts.onTenantCreated,
     routes(api, ctx) {
-      for (const resource of resources) if (resource.endpoints !== false) mountCrud(api, ctx, resource.entity, parts.resources?.[resource.entity.name]);
+      for (const resource of resources) {
+        if (resource.endpoints === false) continue;
+        const options = parts.resources?.[resource.entity.name];
+        mountCrud(api, ctx, resource.entity, typeof options === 'function' ? options(ctx) : options);
+      }
       parts.routes?.(api, ctx);
     },
   };

@@ -180,7 +180,8 @@ export function entityTableParts(entity: EntityDef): { table: string; columns: T
   const live = entity.logicalDelete ? ' where is_deleted = 0' : '';
   const tenant = entity.tenant ? 'tenant_id, ' : '';
   const sort = entity.sort ? orderTerm(sortColumn(entity, entity.sort.field)!, entity.sort.order) : 'id desc';
-  const indexes: TableIndex[] = [{ kind: 'list', unique: false, definition: `(${tenant}${sort === 'id desc' ? sort : `${sort}, id desc`})${live}` }];
+  const ties = entity.sort?.ties === 'oldest' ? 'id asc' : 'id desc';
+  const indexes: TableIndex[] = [{ kind: 'list', unique: false, definition: `(${tenant}${sort === 'id desc' ? sort : `${sort}, ${ties}`})${live}` }];
   for (const unique of entity.unique ?? []) {
     const cols = unique.fields.map((name) => fieldColumn(name, entity.fields[name]!));
     indexes.push({ kind: 'unique', unique: true, definition: `(${tenant}${cols.join(', ')})${live}` });

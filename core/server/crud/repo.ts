@@ -46,6 +46,8 @@ export interface CrudRepo {
   insert(tx: Tx, actor: Actor, values: EntityValues, now: Date, id?: string): Promise<string>;
   /** Updates the row of the caller's tenant; false when there is none. */
   update(tx: Tx, actor: Actor, id: string, values: EntityValues, now: Date, options?: QueryOptions): Promise<boolean>;
+  /** Brings back a logically removed row of the caller's; false when there is none. */
+  restore(tx: Tx, actor: Actor, id: string): Promise<boolean>;
   /** Logical (or real) delete of the caller's rows among `ids`; returns how many. */
   remove(tx: Tx, actor: Actor, ids: readonly string[], now: Date, options?: QueryOptions): Promise<number>;
   /** Throws the rule's message when another live row holds the same unique values. */
@@ -199,6 +201,13 @@ export function crudRepo(entity: EntityDef, ids: IdGenerator): CrudRepo {
         if (isUniqueViolation(error)) throw bizError(uniqueMessage());
         throw error;
       }
+    },
+
+    async restore(tx, actor, id) {
+      if (!entity.logicalDelete || validIds([id]).length === 0) return false;
+      const p = new SqlParams();
+      const tenant = entity.tenant ? [`tenant_id = ${p.add(actor.tenantId)}`] : [];
+      return (await tx.query(`update ${table} set is_deleted = 0 ${whereOf([`id = ${p.add(id)}`, ...tenant, 'is_deleted = 1'])} returning id`, p.values)).length > 0;
     },
 
     async remove(tx, actor, list, now, options = {}) {

@@ -89,7 +89,7 @@ export function orderSql(entity: EntityDef, query: Readonly<Record<string, strin
     }
   }
   if (parts.length === 0 && entity.sort) parts.push(orderTerm(sortColumn(entity, entity.sort.field)!, entity.sort.order, alias));
-  parts.push(`${alias}id desc`);
+  parts.push(`${alias}id ${entity.sort?.ties === 'oldest' ? 'asc' : 'desc'}`);
   return parts.join(', ');
 }
 
