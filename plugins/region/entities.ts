@@ -13,22 +13,20 @@ export const REGION_LEVELS = [
 ];
 
 /**
- * Administrative divisions (bladex-contract §3.2 `blade_region`, §9): global reference data keyed by
- * `code`, a tree below `00` 中国. The server writes it by hand (the key is the code, not an id); the
- * definition gives the browser its form and search, and the server its field rules and filters.
- * `parentName` and `subCode` are not columns: the parent's name is looked up, and a new child's code is
- * the parent's code followed by the sub code.
+ * Administrative divisions (`blade_region`): global reference data keyed by `code`, a tree below `00`
+ * 中国. The server writes it by hand (the key is the code, not an id, so neither the engine's endpoints
+ * nor its table fit); the definition gives the browser its form and search, and the server its field
+ * rules and filters. `parentName` and `subCode` are not columns: the parent's name is looked up, and a
+ * new child's code is the parent's code followed by the sub code.
  */
 export const regionEntity = defineEntity({
   name: 'region',
-  table: 'blade_region',
   syncTable: false,
   label: { zh: '行政区划', en: 'Region' },
-  permission: 'region',
   tenant: false,
   audit: false,
   logicalDelete: false,
-  api: { base: '/api/blade-system/region', list: 'list', save: 'submit', removeIds: 'query' },
+  api: { base: '/api/blade-system/region' },
   sort: { field: 'sort', order: 'asc' },
   fields: {
     parentCode: { type: 'string', label: { zh: '父区划编号', en: 'Parent code' }, maxLength: 12, list: false, editable: false, span: 24 },
@@ -36,7 +34,7 @@ export const regionEntity = defineEntity({
     code: {
       type: 'string',
       label: { zh: '区划编号', en: 'Code' },
-      required: { zh: '请输入区划编号', en: 'Please enter the code' },
+      required: true,
       maxLength: 12,
       pattern: DIGITS,
       editable: false,
@@ -47,7 +45,7 @@ export const regionEntity = defineEntity({
     subCode: {
       type: 'string',
       label: { zh: '区划子编号', en: 'Sub code' },
-      required: { zh: '请输入区划子编号', en: 'Please enter the sub code' },
+      required: true,
       maxLength: 12,
       pattern: DIGITS,
       list: false,
@@ -57,7 +55,7 @@ export const regionEntity = defineEntity({
     name: {
       type: 'string',
       label: { zh: '区划名称', en: 'Name' },
-      required: { zh: '请输入区划名称', en: 'Please enter the name' },
+      required: true,
       maxLength: 64,
       search: 'like',
       filters: ['equal'],
@@ -74,7 +72,7 @@ export const regionEntity = defineEntity({
     sort: {
       type: 'integer',
       label: { zh: '排序', en: 'Order' },
-      required: { zh: '请输入排序', en: 'Please enter the order' },
+      required: true,
       min: 0,
       max: 99999,
       span: 24,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
 import { REGION_SEED } from './region-data';
-import { regionServer } from './server';
+import regionServer from './server';
 
-/** The regions API (bladex-contract §3.2 blade_region, §9): a global tree keyed by code below 00 中国. */
+/** The regions API: a global tree keyed by code below 00 中国. */
 
 let ts: TestServer;
 let admin: string; // administrator of 000000

@@ -17,26 +17,26 @@ import { ADMIN_TENANT } from '../../core/server/tenant/tenants';
 import { parseFilters } from '../../core/schema/filters';
 import { childPrefix, childRegion, MAX_REGION_LEVEL, REGION_SLOTS, rootRegion, slotOf, type RegionRecord } from './chain';
 import { regionEntity } from './entities';
-import { regionManifest } from './manifest';
+import regionPlugin from './index';
 import { REGION_ROOT, REGION_SEED } from './region-data';
 
 /**
  * Regions on the server: `blade_region` (global, keyed by code) and
  * `/api/blade-system/region/{lazy-tree,lazy-list,list,detail,select,submit,remove}`, written by hand
- * because the key is the code. Reading needs the `region` menu (or one of its buttons); writing is for the
- * super administrator (administrator of tenant 000000) only.
+ * because the key is the code: the engine's repository, id parameters and tree trait all stand on a bigint
+ * `id` column (and `remove?id=` takes one code). Reading needs the `region` menu (or one of its buttons);
+ * writing is for the super administrator (administrator of tenant 000000) only.
  */
 const BASE = '/blade-system/region';
 const CODE = /^\d{1,12}$/;
 const MAX_CODE = 12;
 
-export const MSG_HAS_CHILDREN = MSG.hasChildren;
-export const MSG_PARENT_REQUIRED = { zh: '请输入父区划编号', en: 'Please enter the parent region code' };
-export const MSG_PARENT_MISSING = { zh: '上级区划不存在', en: 'The parent region does not exist' };
-export const MSG_CODE_EXISTS = { zh: '区划编号已存在', en: 'This region code already exists' };
-export const MSG_CODE_PREFIX = { zh: '区划编号须以上级区划编号开头', en: "A region code must start with its parent's code" };
-export const MSG_TOO_DEEP = { zh: '村级区划不能再新增下级', en: 'A village cannot have sub-regions' };
-export const MSG_CODE_MISMATCH = { zh: '区划编号须为上级区划编号加区划子编号', en: "A region code must be its parent's code followed by the sub code" };
+const MSG_PARENT_REQUIRED = { zh: '请输入父区划编号', en: 'Please enter the parent region code' };
+const MSG_PARENT_MISSING = { zh: '上级区划不存在', en: 'The parent region does not exist' };
+const MSG_CODE_EXISTS = { zh: '区划编号已存在', en: 'This region code already exists' };
+const MSG_CODE_PREFIX = { zh: '区划编号须以上级区划编号开头', en: "A region code must start with its parent's code" };
+const MSG_TOO_DEEP = { zh: '村级区划不能再新增下级', en: 'A village cannot have sub-regions' };
+const MSG_CODE_MISMATCH = { zh: '区划编号须为上级区划编号加区划子编号', en: "A region code must be its parent's code followed by the sub code" };
 
 const slotColumns = REGION_SLOTS.flatMap((slot) => [`${slot}_code`, `${slot}_name`]);
 const COLUMNS = ['code', 'parent_code', 'ancestors', 'name', ...slotColumns, 'region_level', 'sort', 'remark'];
@@ -62,7 +62,7 @@ function rowValues(r: RegionRecord): (string | number | null)[] {
 }
 
 /** The seed rows: the root, then each group below its (already made) parent. */
-export function seedRegions(): RegionRecord[] {
+function seedRegions(): RegionRecord[] {
   const root = rootRegion(REGION_ROOT.name);
   const byCode = new Map<string, RegionRecord>([[root.code, root]]);
   for (const group of REGION_SEED) {
@@ -167,7 +167,7 @@ function fieldValue(body: Record<string, unknown>, name: keyof typeof regionEnti
   return result.data;
 }
 
-export function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
+function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   /** Read work after the read check (the `region` menu or one of its buttons). */
   const read = <T>(user: AuthUser, work: (tx: Tx) => Promise<T>) =>
     ctx.db.tenant(user.tenantId, async (tx) => {
@@ -297,16 +297,14 @@ export function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const code = codeParam(params.id, 'id');
     if (!code) throw missingParam('id');
     const removed = await ctx.db.tenant(user.tenantId, async (tx) => {
-      if (await tx.one(`select 1 as found from blade_region where parent_code = $1 limit 1`, [code])) throw bizError(MSG_HAS_CHILDREN);
+      if (await tx.one(`select 1 as found from blade_region where parent_code = $1 limit 1`, [code])) throw bizError(MSG.hasChildren);
       return (await tx.query(`delete from blade_region where code = $1 returning code`, [code])).length;
     });
     return c.json(rStatus(removed > 0));
   });
 }
 
-export const regionServer = defineServerPlugin({
-  manifest: regionManifest,
-  entities: [regionEntity],
+export default defineServerPlugin(regionPlugin, {
   migrations: [
     { id: '001_blade_region', sql: schema },
     // Reference data, not demo data: part of the schema's history like BladeX's SQL script.
@@ -314,5 +312,3 @@ export const regionServer = defineServerPlugin({
   ],
   routes: regionRoutes,
 });
-
-export default regionServer;
