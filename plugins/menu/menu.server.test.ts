@@ -3,8 +3,7 @@ import type { PluginManifest } from '../../core/plugin/manifest';
 import { syncMenus } from '../../core/server/menu/sync';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
 import { shellManifest } from '../../core/shell/manifest';
-import { menuManifest } from './manifest';
-import { menuServer } from './server';
+import menuServer from './server';
 
 /** The menus API (bladex-contract §4) on the kernel with this plugin: the super administrator's only. */
 
@@ -37,7 +36,7 @@ const remove = (ids: string, token = admin) => ts.post('/api/blade-system/menu/r
 const idOf = async (code: string) => (await ts.ctx.db.system((tx) => tx.one<{ id: string }>('select id::text as id from blade_menu where code = $1', [code])))!.id;
 const row = (code: string) => ts.ctx.db.system((tx) => tx.one<Record<string, unknown>>('select * from blade_menu where code = $1', [code]));
 /** What a restart does to the menu table: the sync with these declarations. */
-const restart = (manifests: PluginManifest[] = [shellManifest, menuManifest]) => syncMenus(ts.ctx.db, ts.ctx.ids, manifests);
+const restart = (manifests: PluginManifest[] = [shellManifest, menuServer.manifest]) => syncMenus(ts.ctx.db, ts.ctx.ids, manifests);
 const valid = (over: Record<string, unknown> = {}) => ({ name: '通知公告', code: 'notice', alias: 'menu', path: '/desk/notice', category: 1, sort: 1, ...over });
 
 beforeAll(async () => {
@@ -226,7 +225,7 @@ describe('menus declared by plugins', () => {
     await restart();
     expect(await row('menu')).toMatchObject({ name: '菜单设置', sort: 8, source: 'nav', plugin: 'menu' });
 
-    const changed: PluginManifest = { ...menuManifest, menus: [{ ...menuManifest.menus![0]!, name: { zh: '菜单维护', en: 'Menus' } }] };
+    const changed: PluginManifest = { ...menuServer.manifest, menus: [{ ...menuServer.manifest.menus![0]!, name: { zh: '菜单维护', en: 'Menus' } }] };
     await restart([shellManifest, changed]);
     expect(await row('menu')).toMatchObject({ name: '菜单维护', sort: 4, source: 'menu' });
     await restart(); // back to the installed declaration

@@ -4,8 +4,7 @@ import { Button, Form, Input, Tag, TreeSelect } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { canDo, CrudPage, IconPicker, query, resourceKey, useCrudList, useQuery, type DynamicFields, type Row } from '../../../core/crud';
 import { MenuIcon } from '../../../core/shell/icons';
-import { BUTTON, MENU, menuEntity } from '../entities';
-import '../locales';
+import { BUTTON, MENU, menuEntity } from '../index';
 import './menu.css';
 
 /** A node of `menu/tree` (the menus, for the parent selector). */
