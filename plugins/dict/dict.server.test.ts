@@ -217,6 +217,17 @@ describe('writing', () => {
   });
 });
 
+describe('order', () => {
+  test('entries of equal sort come in the order they were made, in every list', async () => {
+    expect((await submit('dict', { code: 'ties', dictValue: '并列', sort: 99, isSealed: 0 })).body.success).toBe(true);
+    const ties = await parentOf('dict', 'ties');
+    for (const key of ['c', 'a', 'b']) expect((await submit('dict', { parentId: ties.id, dictKey: key, dictValue: key, sort: 1, isSealed: 0 })).body.success).toBe(true);
+    expect((await data('dict/child-list', { parentId: ties.id })).map((r: Row) => r.dictKey)).toEqual(['c', 'a', 'b']);
+    expect((await data('dict/list', { code: 'ties' }))[0].children.map((r: Row) => r.dictKey)).toEqual(['c', 'a', 'b']);
+    expect((await data('dict/dictionary', { code: 'ties' })).map((r: Row) => r.dictKey)).toEqual(['c', 'a', 'b']);
+  });
+});
+
 describe('administrator-only buttons', () => {
   test('the menus and their buttons: 字典管理 and 业务字典 under 系统管理, with their four buttons each', async () => {
     type Menu = { code: string; name: string; path: string; children?: Menu[] };

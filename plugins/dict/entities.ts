@@ -84,7 +84,8 @@ function rowEntity(name: keyof typeof kinds): EntityDef {
     ...kind,
     audit: false,
     api: { base },
-    sort: { field: 'sort', order: 'asc' },
+    // Equal sorts keep the order the rows were made in, as every dictionary endpoint reads them.
+    sort: { field: 'sort', order: 'asc', ties: 'oldest' },
     tree: { title: 'dictValue' },
     unique: [{ fields: ['code', 'dictKey'], message: MSG_DUPLICATE_KEY }],
     fields: childFields,
