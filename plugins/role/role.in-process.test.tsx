@@ -4,7 +4,7 @@ import { insertRole } from '../../core/server/seed/kernel-seed';
 import { session } from '../../core/session/session';
 import { inProcessServer, renderPlugin } from '../../core/testing';
 import rolePlugin from './index';
-import { roleServer } from './server';
+import roleServer from './server';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);

@@ -3,7 +3,7 @@ import { DEMO_TENANT, SEED } from '../../core/server/seed/kernel-seed';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
 import dictServer from '../dict/server';
 import paramServer from '../param/server';
-import { roleServer } from './server';
+import roleServer from './server';
 
 /**
  * The roles API (SPEC §6; bladex-contract §4 "Role endpoints", §6): the role tree per tenant, its rules,
@@ -380,6 +380,20 @@ describe('grants', () => {
 });
 
 describe('permissions and tenant isolation', () => {
+  test('the menu and its buttons as declared: 角色管理 under 权限管理, the four list buttons and 权限设置', async () => {
+    const routes = (await ts.get('/api/blade-system/menu/routes', { token: editor })).body.data as Node[];
+    const role = routes.find((m) => m.code === 'authority')?.children?.find((m) => m.code === 'role');
+    expect(role).toMatchObject({ name: '角色管理', nameEn: 'Roles', path: '/authority/role', source: 'user-group', sort: 1 });
+    const buttons = (await ts.get('/api/blade-system/menu/buttons', { token: editor })).body.data as Node[];
+    expect(buttons.find((m) => m.code === 'role')?.children?.map((b) => [b.code, b.name, b.alias, b.action])).toEqual([
+      ['role_add', '新增', 'add', 1],
+      ['role_edit', '修改', 'edit', 2],
+      ['role_delete', '删除', 'delete', 3],
+      ['role_view', '查看', 'view', 2],
+      ['role_grant', '权限设置', 'grant', 3],
+    ]);
+  });
+
   test('role to read; role_add, role_edit, role_delete, role_grant to write and to see the grant trees', async () => {
     expect((await get<Node[]>('role/list', {}, reader)).length).toBeGreaterThan(0);
     expect((await get<Node[]>('role/tree', {}, reader)).length).toBeGreaterThan(0);

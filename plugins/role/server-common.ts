@@ -1,18 +1,18 @@
 import type { AuthUser } from '../../core/server/auth/user';
 import { assertPermission } from '../../core/server/auth/permissions';
 import type { ServerContext } from '../../core/server/context';
-import { formatError } from '../../core/server/crud';
+import { actorIn, addressedTenant, formatError } from '../../core/server/crud';
 import type { Tx } from '../../core/server/db/types';
 import { bizError } from '../../core/server/http/errors';
-import { MSG as KERNEL_MSG } from '../../core/server/http/messages';
 import type { LocalText } from '../../core/server/i18n';
 import { isBigintId } from '../../core/server/ids';
 import { ADMIN_TENANT } from '../../core/server/tenant/tenants';
+import { roleEntity } from './index';
 
 /**
- * What the role endpoints share: the messages (in both languages; the Chinese ones are BladeX's where it has them), which
- * tenant a call addresses, and the permission check done in the caller's own tenant before the work runs
- * in the addressed one.
+ * What the hand-written role endpoints share: the messages (in both languages; the Chinese ones are
+ * BladeX's where it has them), which tenant a call addresses, and the permission check done in the
+ * caller's own tenant before the work runs in the addressed one.
  */
 
 export const ADMINISTRATOR_ALIAS = 'administrator';
@@ -23,10 +23,6 @@ export const ADMINISTRATOR_ALIAS = 'administrator';
 export const RESERVED_ALIASES: readonly string[] = [ADMINISTRATOR_ALIAS, 'admin'];
 
 export const MSG = {
-  notFound: KERNEL_MSG.notFound,
-  hasChildren: KERNEL_MSG.hasChildren,
-  selfParent: { zh: '父节点不可选择自身!', en: 'A node cannot be its own parent' },
-  parentMissing: { zh: '上级角色不存在', en: 'The parent role does not exist' },
   administratorRole: { zh: '无权操作超级管理员角色', en: 'You may not change the super administrator role' },
   reservedAlias: (alias: string): LocalText => ({ zh: `角色别名 ${alias} 为系统保留,仅超级管理员可用`, en: `The role alias ${alias} is reserved for the super administrator` }),
   roleMissing: (id: string): LocalText => ({ zh: `角色不存在: ${id}`, en: `No such role: ${id}` }),
@@ -43,8 +39,6 @@ export const MSG = {
 export type ScopeKind = 'data' | 'api';
 const SCOPE_LABEL: Record<ScopeKind, LocalText> = { data: { zh: '数据权限', en: 'data scope' }, api: { zh: '接口权限', en: 'API scope' } };
 
-const TENANT_ID = /^\d{6}$/;
-
 export const isAdministratorAlias = (alias: unknown) => typeof alias === 'string' && alias.trim().toLowerCase() === ADMINISTRATOR_ALIAS;
 export const isReservedAlias = (alias: string) => RESERVED_ALIASES.includes(alias.trim().toLowerCase());
 
@@ -52,15 +46,7 @@ export const isReservedAlias = (alias: string) => RESERVED_ALIASES.includes(alia
 export const addressesTenants = (user: AuthUser) => user.isAdministrator && user.tenantId === ADMIN_TENANT;
 
 /** The tenant an administrator of 000000 asks for (`tenantId`), else the caller's own (the ask is ignored). */
-export function targetTenant(user: AuthUser, asked: unknown): string {
-  const value = typeof asked === 'string' ? asked.trim() : typeof asked === 'number' ? String(asked) : '';
-  if (!value || !addressesTenants(user)) return user.tenantId;
-  if (!TENANT_ID.test(value)) throw bizError(formatError('tenantId'));
-  return value;
-}
-
-/** The caller acting in the addressed tenant (the repository filters on the actor's tenant). */
-export const actorIn = (user: AuthUser, tenantId: string): AuthUser => ({ ...user, tenantId });
+export const targetTenant = (user: AuthUser, asked: unknown): string => addressedTenant(roleEntity, user, asked);
 
 /**
  * Checks `codes` in the caller's own tenant, then runs `work` in the addressed one (its own transaction,

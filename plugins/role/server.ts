@@ -1,23 +1,18 @@
 import { defineServerPlugin } from '../../core/server/plugin';
-import { roleEntity } from './entities';
-import { roleManifest } from './manifest';
+import rolePlugin from './index';
 import { grantRoutes } from './server-grants';
-import { roleRoutes } from './server-roles';
+import { roleRules, roleTreeRoutes } from './server-roles';
 
 /**
- * Roles on the server: the kernel's `blade_role`, `blade_role_menu` and (migration 006) `blade_role_scope`
- * tables, with `/api/blade-system/role/{list,tree,tree-by-id,detail,submit,remove,grant}` and
- * `/api/blade-system/menu/{grant-tree,role-tree-keys}`.
+ * Roles on the engine, with its tree trait: list, detail, submit and remove of the kernel's `blade_role`,
+ * where the super administrator may address another tenant's roles (`tenantId`). By hand: the role picker's
+ * `tree` and `tree-by-id`, and the grants (`role/grant`, `menu/grant-tree`, `menu/role-tree-keys`) on the
+ * kernel's `blade_role_menu` and `blade_role_scope`.
  */
-export const roleServer = defineServerPlugin({
-  manifest: roleManifest,
-  entities: [roleEntity],
-  // Every table is the kernel's (core/server/schema/kernel.ts, core/server/seed/kernel-migrations.ts).
-  migrations: [],
+export default defineServerPlugin(rolePlugin, {
+  resources: { role: { otherTenants: true, skip: ['tree', 'lazy-tree', 'lazy-list'], hooks: roleRules } },
   routes(api, ctx) {
-    roleRoutes(api, ctx);
+    roleTreeRoutes(api, ctx);
     grantRoutes(api, ctx);
   },
 });
-
-export default roleServer;

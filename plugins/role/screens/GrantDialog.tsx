@@ -5,7 +5,7 @@ import { Tabs } from '@arco-design/web-react';
 import { DialogOpenings, invalidateResource, RecordDialog, useRecordDialog, type DialogOpeningProps } from '../../../core/crud';
 import { http } from '../../../core/http';
 import { session } from '../../../core/session/session';
-import { roleEntity } from '../entities';
+import { roleEntity } from '../index';
 import { initialChecked, type GrantKeys, type GrantTrees, type TreeMode } from './grant-tree';
 import { GrantTree } from './GrantTree';
 

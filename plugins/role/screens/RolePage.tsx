@@ -5,9 +5,8 @@ import { Button, Input, Message } from '@arco-design/web-react';
 import { IconPlus, IconSafe } from '@arco-design/web-react/icon';
 import { canDo, CrudPage, useCrudList, type Row, type RowOf } from '../../../core/crud';
 import { session } from '../../../core/session/session';
-import { roleEntity } from '../entities';
+import { roleEntity } from '../index';
 import { GrantDialog, type GrantTarget } from './GrantDialog';
-import '../locales';
 import './role.css';
 
 const ADMINISTRATOR = 'administrator';
