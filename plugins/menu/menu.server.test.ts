@@ -5,7 +5,7 @@ import { createTestServer, type TestServer } from '../../core/server/test-server
 import { shellManifest } from '../../core/shell/manifest';
 import menuServer from './server';
 
-/** The menus API (bladex-contract §4) on the kernel with this plugin: the super administrator's only. */
+/** The menus API as BladeX answers it, on the kernel with this plugin: the super administrator's only. */
 
 let ts: TestServer;
 let admin: string; // administrator of 000000
@@ -263,6 +263,20 @@ describe('menus declared by plugins', () => {
 });
 
 describe('who may use the menus API', () => {
+  test('the menu and its buttons as declared: 菜单管理 under 系统管理, the four list buttons, the administrator’s only', async () => {
+    const routes = (await ts.get('/api/blade-system/menu/routes', { token: admin })).body.data as Node[];
+    const menu = routes.find((m) => m.code === 'system')?.children?.find((m) => m.code === 'menu');
+    expect(menu).toMatchObject({ name: '菜单管理', nameEn: 'Menus', path: '/system/menu', source: 'menu', sort: 4 });
+    const buttons = (await ts.get('/api/blade-system/menu/buttons', { token: admin })).body.data as Node[];
+    expect(buttons.find((m) => m.code === 'menu')?.children?.map((b) => [b.code, b.alias, b.action])).toEqual([
+      ['menu_add', 'add', 1],
+      ['menu_edit', 'edit', 2],
+      ['menu_delete', 'delete', 3],
+      ['menu_view', 'view', 2],
+    ]);
+    expect(codes((await ts.get('/api/blade-system/menu/buttons', { token: tenantAdmin })).body.data as Node[])).not.toContain('menu_view');
+  });
+
   test('only the super administrator: a tenant’s admin and a plain user get 403 on every endpoint', async () => {
     const id = await idOf('wel');
     for (const token of [tenantAdmin, demo]) {

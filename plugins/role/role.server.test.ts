@@ -6,10 +6,9 @@ import paramServer from '../param/server';
 import roleServer from './server';
 
 /**
- * The roles API (SPEC §6; bladex-contract §4 "Role endpoints", §6): the role tree per tenant, its rules,
- * the grants of menus, buttons, data scopes and API scopes, and what a tenant's own administrator may not
- * grant. The param and dict plugins are mounted to have menus and buttons (dict's writes are
- * administrator-only) to grant.
+ * The roles API as BladeX answers it: the role tree per tenant, its rules, the grants of menus, buttons,
+ * data scopes and API scopes, and what a tenant's own administrator may not grant. The param and dict
+ * plugins are mounted to have menus and buttons (dict's writes are administrator-only) to grant.
  */
 
 let ts: TestServer;
