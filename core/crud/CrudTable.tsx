@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Empty, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconLoading, IconMinus, IconPlus } from '@arco-design/web-react/icon';
 import type { SorterInfo } from '@arco-design/web-react/es/Table/interface';
+import { useStable } from '../kernel/stable';
 import type { FieldDef } from '../schema/entity';
 import { fieldDictionaries, fieldOptions, useDictionaries, type DictItem } from './dictionary';
 import { fitWidths, minimumWidth, naturalWidth } from './columnWidths';
@@ -99,7 +100,8 @@ export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
   const { list, actions, actionsWidth = 220, cells = {}, columns, index = true, selection = true, onRowClick, activeKey, tree = false, size, nowrap = false } = props as unknown as CrudTableProps;
   const { t } = useTranslation();
   const { entity } = list;
-  const fields = useMemo(() => listFields(entity).filter(([name]) => !columns || columns.includes(name)), [entity, columns?.join(',')]);
+  const chosen = useStable(columns);
+  const fields = useMemo(() => listFields(entity).filter(([name]) => !chosen || chosen.includes(name)), [entity, chosen]);
   // The user's choices for this list (columns hidden, density), shared with its toolbar.
   const settings = useListSettings(entity);
   const shownFields = fields.filter(([name]) => !settings.hidden.includes(name));

@@ -1,4 +1,4 @@
-import { useId, useMemo, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { Form, Grid, type FormInstance } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
 import type { EntityDef, FieldDef } from '../schema/entity';
@@ -70,7 +70,7 @@ function ViewField({ value, field, options, cell, row }: { value?: unknown; fiel
  */
 export function EntityForm({ entity, form, mode, fields, show = [], disabled = [], controls = {}, dynamic, initialValues, cells = {}, onSubmit }: EntityFormProps) {
   const shown = formFields(entity, mode, fields, [...show, ...Object.keys(controls)]);
-  const { items } = useDictionaries(useMemo(() => fieldDictionaries(shown.map(([, f]) => f)), [entity, mode, fields?.join(',')]));
+  const { items } = useDictionaries(fieldDictionaries(shown.map(([, f]) => f)));
   // Control ids unique on the page (a search field and a dialog field share a name).
   const uid = `ba-form-${useId().replace(/[^\w-]/g, '')}`;
   const isDisabled = (name: string, field: FieldDef, also: readonly string[] = []) =>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Dropdown, Menu, Message, Popover, Tooltip } from '@arco-design/web-react';
 import { IconDownload, IconLineHeight, IconSettings } from '@arco-design/web-react/icon';
 import { localText } from '../i18n';
-import type { FieldDef } from '../schema/entity';
+import { useStable } from '../kernel/stable';
+import type { EntityDef, FieldDef } from '../schema/entity';
 import { fetchList } from './api';
 import { fieldDictionaries, fieldOptions, useDictionaries } from './dictionary';
 import { collectRows, downloadWorkbook, flattenRows, sheetRows, type PageFetcher } from './exportRows';
@@ -26,8 +27,8 @@ export interface ListToolsProps {
 }
 
 /** The fields a list can show as columns, in the table's order. */
-export function offeredColumns(list: CrudList, columns?: readonly string[]): [string, FieldDef][] {
-  return listFields(list.entity).filter(([name]) => !columns || columns.includes(name));
+export function offeredColumns(entity: EntityDef, columns?: readonly string[]): [string, FieldDef][] {
+  return listFields(entity).filter(([name]) => !columns || columns.includes(name));
 }
 
 /** `20240131`. */
@@ -45,9 +46,10 @@ export function ListTools({ list, columns, params, action, exportable = true }: 
   const { t } = useTranslation();
   const { entity } = list;
   const settings = useListSettings(entity);
-  const offered = useMemo(() => offeredColumns(list, columns), [entity, columns?.join(',')]);
+  const chosen = useStable(columns);
+  const offered = useMemo(() => offeredColumns(entity, chosen), [entity, chosen]);
   const shown = offered.filter(([name]) => !settings.hidden.includes(name));
-  const { items } = useDictionaries(useMemo(() => fieldDictionaries(offered.map(([, f]) => f)), [offered]));
+  const { items } = useDictionaries(fieldDictionaries(offered.map(([, f]) => f)));
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   const toggle = (name: string, show: boolean) => {

@@ -1,7 +1,8 @@
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, DatePicker, Form, type FormInstance } from '@arco-design/web-react';
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import { useStable } from '../kernel/stable';
 import type { EntityDef, FieldDef } from '../schema/entity';
 import { fieldDictionaries, fieldOptions, useDictionaries } from './dictionary';
 import { isSubmitEnter } from './EntityForm';
@@ -49,11 +50,12 @@ export function SearchForm({ entity, onSearch, onReset, fields, createTimeRange 
   const uid = `ba-search-${useId().replace(/[^\w-]/g, '')}`;
   const form = given ?? own;
   const shown = searchFields(entity).filter(([name]) => !fields || fields.includes(name));
-  const { items } = useDictionaries(useMemo(() => fieldDictionaries(shown.map(([, f]) => f)), [entity, fields?.join(',')]));
-  const shownValues = JSON.stringify(values ?? null);
+  const { items } = useDictionaries(fieldDictionaries(shown.map(([, f]) => f)));
+  // Values given anew on every render set the form only when they differ (the user's typing stays).
+  const sameValues = useStable(values);
   useEffect(() => {
-    if (values) form.setFieldsValue(values);
-  }, [shownValues]);
+    if (sameValues) form.setFieldsValue(sameValues);
+  }, [form, sameValues]);
   if (shown.length === 0 && !createTimeRange) return null;
 
   const search = () => onSearch(form.getFieldsValue() as SearchValues);

@@ -1,8 +1,9 @@
 import { hitCacheBySource, invalidateCache } from 'alova';
 import { useWatcher } from 'alova/client';
 import { reaction } from 'mobx';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { alova, requestMethod, withQuery, type Params, type R } from '../http';
+import { useStable } from '../kernel/stable';
 import type { EntityDef } from '../schema/entity';
 import { session } from '../session/session';
 
@@ -144,8 +145,7 @@ export interface QueriesState<T> {
  * the next view).
  */
 export function useQueries<T>(queries: readonly Query<T>[]): QueriesState<T> {
-  const signature = queries.map(queryKey).join('\n');
-  const current = useMemo(() => queries, [signature]);
+  const current = useStable(queries, queries.map(queryKey).join('\n'));
   const [state, setState] = useState<QueriesState<T>>({ data: {}, loading: queries.length > 0, failed: false });
   const [round, setRound] = useState(0);
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { localText } from '../i18n';
+import { useStable } from '../kernel/stable';
 import type { FieldDef } from '../schema/entity';
 import { fetchQuery, query, queryKey, REFERENCE_CACHE_MS, useQueries, type Query } from './data';
 
@@ -55,7 +56,8 @@ const sourceKey = (s: DictSource) => `${s.biz ? 'b' : 's'}:${s.code}`;
  * requested once however many fields and components ask, and again after the dictionaries change.
  */
 export function useDictionaries(sources: readonly DictSource[]): { items: Record<string, DictItem[]>; loading: boolean } {
-  const unique = useMemo(() => [...new Map(sources.map((s) => [sourceKey(s), s])).values()], [sources.map(sourceKey).join(',')]);
+  // Callers pass a new array each render: the same codes are the same request.
+  const unique = useStable([...new Map(sources.map((s) => [sourceKey(s), s])).values()], sources.map(sourceKey).join(','));
   const { data, loading } = useQueries(useMemo(() => unique.map(dictionaryQuery), [unique]));
   const items = useMemo(
     () => Object.fromEntries(unique.flatMap((s) => (data[queryKey(dictionaryQuery(s))] ? [[sourceKey(s), data[queryKey(dictionaryQuery(s))]!]] : []))),

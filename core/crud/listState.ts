@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useStable } from '../kernel/stable';
 import type { EntityDef } from '../schema/entity';
 import { filterKeys, type Filters, type SortState } from './query';
 
@@ -62,7 +63,8 @@ export function useListState(prefix: string | false, entity: EntityDef, pageSize
   const [memory, setMemory] = useState<ListState>(() => ({ current: 1, size: pageSize, filters: {}, sort: null }));
   // Only this list's keys decide whether its state changed (another list's keys are another list's).
   const own = prefix === false ? '' : [...search].filter(([key]) => key.startsWith(`${prefix}.`)).map(([key, value]) => `${key}=${value}`).join('&');
-  const state = useMemo(() => (prefix === false ? null : readListState(search, prefix, entity, pageSize)), [own, prefix, entity, pageSize]);
+  const ownSearch = useStable(search, own);
+  const state = useMemo(() => (prefix === false ? null : readListState(ownSearch, prefix, entity, pageSize)), [ownSearch, prefix, entity, pageSize]);
   const set = useCallback(
     (next: ListState) => {
       if (prefix === false) setMemory(next);

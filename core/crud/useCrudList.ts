@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useStable } from '../kernel/stable';
 import type { EntityDef } from '../schema/entity';
 import { entityListQuery } from './api';
 import { fetchQuery, queryKey, useQuery } from './data';
@@ -119,19 +120,23 @@ export function useCrudList<E extends EntityDef>({ entity, params, action, paged
   const inFlight = useRef(new Set<string>());
 
   // New fixed params (another parent selected): page 1 of the new list, filters kept.
+  // `params` by value: a new object with the same values is the same list.
   const paramsKey = JSON.stringify(params ?? {});
+  const sameParams = useStable(params, paramsKey);
   const lastParams = useRef(paramsKey);
+  const startOver = useEffectEvent(() => {
+    setSelectedKeys([]);
+    if (state.current !== 1) setState({ ...state, current: 1 });
+  });
   useEffect(() => {
     if (lastParams.current === paramsKey) return;
     lastParams.current = paramsKey;
-    setSelectedKeys([]);
-    if (state.current !== 1) setState({ ...state, current: 1 });
+    startOver();
   }, [paramsKey]);
 
   const listRead = useMemo(
-    () => entityListQuery(entity, listQuery(entity, { ...state, params }, paged), action),
-    // `params` by value: a new object with the same values is the same list.
-    [entity, state, paramsKey, paged, action],
+    () => entityListQuery(entity, listQuery(entity, { ...state, params: sameParams }, paged), action),
+    [entity, state, sameParams, paged, action],
   );
   const request = useQuery(enabled ? listRead : null);
   const page = request.data;
@@ -154,8 +159,7 @@ export function useCrudList<E extends EntityDef>({ entity, params, action, paged
   // Each answer: a new query's starts a folded tree; the same query's again (a reload, a write elsewhere)
   // loads the open rows' children again, keeping the rows still there open.
   const treeKey = useRef(key);
-  useEffect(() => {
-    if (!page) return;
+  const onAnswer = useEffectEvent(() => {
     setSelectedKeys((keys) => {
       const present = flattenTree(isLazy ? attachChildren(rows, latest.current.children) : rows);
       const kept = keys.filter((k) => present.some((row) => row.id === k));
@@ -195,6 +199,9 @@ export function useCrudList<E extends EntityDef>({ entity, params, action, paged
       setChildren(new Map(stillOpen.map((id) => [id, fresh.get(id)!])));
       setExpandedKeys(stillOpen);
     });
+  });
+  useEffect(() => {
+    if (page) onAnswer();
   }, [page]);
 
   const shown = useMemo(() => (isLazy ? attachChildren(rows, children) : rows) as R[], [isLazy, rows, children]);

@@ -1,7 +1,7 @@
 // Arco's static Message/Modal/Notification (used throughout the layout and its pages) need React 19's
 // createRoot: the adapter is set up before any of them can run. The entry chunk does not load Arco.
 import '@arco-design/web-react/es/_util/react-19-adapter';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ConfigProvider } from '@arco-design/web-react';
 import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
@@ -56,8 +56,7 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
   const allRoutes = registry.routes();
   const routes = useMemo(() => allRoutes.filter((route) => route.layout !== 'blank'), [allRoutes]);
   // Short forms redirect here, not in the top-level routes: leaving the layout would unmount every tab.
-  const aliases = useMemo(() => new Map([['/', '/wel'], ...registry.aliases()]), [registry, allRoutes]);
-  const alias = aliases.get(location.pathname);
+  const alias = new Map([['/', '/wel'], ...registry.aliases()]).get(location.pathname);
   // The page's identity leaves out its view state (a list's page and filters): paging keeps the tab.
   const current = alias ? '' : `${location.pathname}${withoutViewState(location.search)}`;
   const fullPath = `${location.pathname}${location.search}`;
@@ -73,8 +72,7 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
 
   // Record the page as a tab, or open it in a new window when the query says `target`.
   const menuReady = session.menuState === 'ready' || session.menuState === 'error';
-  useEffect(() => {
-    if (!current) return;
+  const recordPage = useEffectEvent(() => {
     const query = new URLSearchParams(location.search);
     if (query.has('target')) {
       query.delete('target');
@@ -95,7 +93,10 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
       group: menuItem?.group ?? [],
       close: true,
     });
-    // Deliberately per location (and again once the menu arrives), not on every render.
+  });
+  // Per location (and again once the menu arrives), not on every render.
+  useEffect(() => {
+    if (current) recordPage();
   }, [current, fullPath, menuReady, label, access]);
 
   // Panes are mounted once shown: tabs restored from the last visit load when first opened.

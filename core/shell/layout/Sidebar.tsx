@@ -61,10 +61,11 @@ export const Sidebar = observer(function Sidebar({ collapsed, overlay, onNavigat
   const items = useMemo(() => byId(menu), [menu]);
   const active = findMenuItem(menu, location.pathname, location.search);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const activeId = active?.id;
+  // Only when the page (or the menu) changes, so the user may fold the branch meanwhile.
   useEffect(() => {
-    if (active) setOpenKeys(ancestorIds(menu, active.id));
-    // Only when the page (or the menu) changes, so the user may fold the branch meanwhile.
-  }, [active?.id, menu]);
+    if (activeId !== undefined) setOpenKeys(ancestorIds(menu, activeId));
+  }, [activeId, menu]);
 
   const title = siteConfig().title[preferences.language];
   const state = session.menuState;

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Card, Empty, Grid, Spin, Statistic } from '@arco-design/web-react';
 import { IconApps, IconBug, IconClockCircle, IconLock, IconMenu, IconTags, IconUserGroup } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
+import { useStable } from '../../kernel/stable';
 import { flattenLeaves, type MenuItem } from '../../menu';
 import { errorLog } from '../../errorlog/errorlog';
 import { session } from '../../session/session';
@@ -38,7 +39,7 @@ function SectionChart({ data, dark, color, label }: { data: { section: string; p
   const ref = useRef<HTMLDivElement>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
-  const key = JSON.stringify(data);
+  const chartData = useStable(data);
 
   useEffect(() => {
     let disposed = false;
@@ -52,7 +53,7 @@ function SectionChart({ data, dark, color, label }: { data: { section: string; p
         chart = c;
         c.theme({ type: dark ? 'classicDark' : 'classic', view: { viewFill: 'transparent' } });
         c.interval()
-          .data(data)
+          .data(chartData)
           .encode('x', 'section')
           .encode('y', 'pages')
           .style('fill', color)
@@ -71,7 +72,7 @@ function SectionChart({ data, dark, color, label }: { data: { section: string; p
       chart?.destroy();
     };
     // The chart is rebuilt when the data, the theme, the colour or the language change.
-  }, [key, dark, color, label]);
+  }, [chartData, dark, color, label]);
 
   return (
     <Spin loading={loading} style={{ display: 'block' }}>

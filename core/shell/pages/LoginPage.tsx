@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -165,11 +165,8 @@ export const LoginPage = observer(function LoginPage() {
 
   // Back from the third-party provider: ?source=&code=&state= (the state must be the one we sent).
   const socialDone = useRef(false);
-  useEffect(() => {
-    const source = search.get('source');
-    const code = search.get('code');
-    const state = search.get('state');
-    if (!source || !code || socialDone.current) return;
+  const signInFromProvider = useEffectEvent((source: string, code: string, state: string | null) => {
+    if (socialDone.current) return;
     socialDone.current = true;
     const expected = getStore<string>(SOCIAL_STATE);
     removeStore(SOCIAL_STATE);
@@ -184,7 +181,12 @@ export const LoginPage = observer(function LoginPage() {
       .loginBySocial({ source, code, state, tenantId })
       .then(finish)
       .catch(() => setBusyState(false));
-    // Runs when the query changes (the return from the provider), not when the form re-renders.
+  });
+  // When the query changes (the return from the provider), not when the form re-renders.
+  useEffect(() => {
+    const source = search.get('source');
+    const code = search.get('code');
+    if (source && code) signInFromProvider(source, code, search.get('state'));
   }, [search]);
 
   const validate = (name: FieldName, value: string) => setInvalid((prev) => ({ ...prev, [name]: isMissing(name, value) }));
