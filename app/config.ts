@@ -1,7 +1,9 @@
 import type { SiteConfig } from '../core/config';
+import logoUrl from './assets/logo.svg';
 
 export const config: SiteConfig = {
   title: { zh: '名片管理后台', en: 'Business Card Admin' },
+  logo: logoUrl,
   storagePrefix: 'saber',
   clientId: 'saber',
   clientSecret: 'saber_secret',

@@ -2,6 +2,8 @@
 export interface SiteConfig {
   /** Product title, per language. */
   title: { zh: string; en: string };
+  /** The product's logo, an image address: the sign-in page, the sidebar, and the avatar of a user without one. */
+  logo: string;
   /** Prefix of every local/session storage key (`<prefix>-<name>`). */
   storagePrefix: string;
   /** OAuth client sent as `Authorization: Basic` on every call (a public client id, as in BladeX). */

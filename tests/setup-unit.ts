@@ -1,6 +1,10 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import { afterEach } from '@rstest/core';
 import { cleanup } from '@testing-library/react';
+import { config } from '../app/config';
+import { setBaseTestSite } from '../core/testing/site';
+
+setBaseTestSite(config);
 
 afterEach(() => cleanup());
 

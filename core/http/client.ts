@@ -10,7 +10,7 @@ import { toastError } from './toast';
 import { base64, withQuery } from './query';
 import type { R, RequestOptions } from './types';
 // The error texts the pipeline shows (errors.*) must be registered wherever HTTP is used.
-import '../shell/locales/kernel';
+import '../i18n/kernel';
 
 let pipeline: Pipeline | null = null;
 

@@ -1,5 +1,4 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import logoUrl from '../../app/assets/logo.svg';
 import { siteConfig } from '../config';
 import { http, HttpError, setAuthHooks, toastError } from '../http';
 import { currentLanguage, i18n, type Language } from '../i18n';
@@ -34,7 +33,7 @@ export function toUserInfo(result: TokenResult): UserInfo {
   }
   user.real_name ||= user.nick_name;
   user.nick_name ||= user.real_name;
-  user.avatar = user.avatar || logoUrl;
+  user.avatar = user.avatar || siteConfig().logo;
   return user;
 }
 

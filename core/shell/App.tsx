@@ -19,7 +19,7 @@ import { PluginLoaderContext, PluginRegistryContext } from './plugins-context';
 import { preferences } from './preferences';
 import { isBlank, matchRoute, routeTitle } from './routing';
 import { usePageTitle } from './title';
-import './locales/kernel';
+import '../i18n/kernel';
 import './shell.css';
 
 // The main layout (sidebar, top bar, tabs) is a chunk of its own: /login never downloads it.

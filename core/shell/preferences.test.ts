@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from '@rstest/core';
 import { waitFor } from '@testing-library/react';
 import { getRgbStr, generate } from '@arco-design/color';
-import { config } from '../../app/config';
-import { setSiteConfig } from '../config';
+import { setTestSite } from '../testing/site';
 import { i18n } from '../i18n';
 import { getStore, removeStore, setStore } from '../session/storage';
 import { preferences, screenClass } from './preferences';
 
 beforeAll(() => {
-  setSiteConfig(config);
+  setTestSite();
   preferences.restore();
 });
 

@@ -2,7 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import { siteConfig } from '../config';
 import { getStore, removeStore, setStore } from '../session/storage';
 // The home tab's label (tabs.home) is one of the kernel texts.
-import '../shell/locales/kernel';
+import '../i18n/kernel';
 
 export interface TabMeta {
   /** i18n key of the label (shown in the current language instead of `label`). */

@@ -1,9 +1,19 @@
-import { config } from '../../app/config';
 import { setSiteConfig, type SiteConfig } from '../config';
+
+let base: SiteConfig | undefined;
+
+/**
+ * The site configuration every test starts from: the product's, handed over by the test setup
+ * (tests/setup-unit.ts), since the kernel does not read the app.
+ */
+export function setBaseTestSite(config: SiteConfig): void {
+  base = config;
+}
 
 /** Sets the product's site configuration (with overrides) for a test and returns it. */
 export function setTestSite(overrides: Partial<SiteConfig> = {}): SiteConfig {
-  const site = { ...config, ...overrides };
+  if (!base) throw new Error('No site configuration for tests: the test setup calls setBaseTestSite(config) first.');
+  const site = { ...base, ...overrides };
   setSiteConfig(site);
   return site;
 }

@@ -3,7 +3,6 @@ import { observer } from 'mobx-react-lite';
 import { Button, Menu, Spin } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import logoUrl from '../../../app/assets/logo.svg';
 import { siteConfig } from '../../config';
 import { ancestorIds, findMenuItem, openMenuItem, type MenuItem } from '../../menu';
 import { session } from '../../session/session';
@@ -73,7 +72,7 @@ export const Sidebar = observer(function Sidebar({ collapsed, overlay, onNavigat
   return (
     <aside className={`ba-sider${collapsed ? ' is-collapsed' : ''}${overlay ? ' is-overlay' : ''}`} aria-label={title}>
       <div className="ba-logo">
-        <img src={logoUrl} alt="" width={28} height={28} />
+        <img src={siteConfig().logo} alt="" width={28} height={28} />
         {collapsed ? null : (
           <span className="ba-logo-title" title={title}>
             {title}

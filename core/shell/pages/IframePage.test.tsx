@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import '../locales/kernel';
+import '../../i18n/kernel';
 import IframePage, { safeFrameSrc } from './IframePage';
 
 describe('iframe host', () => {

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type C
 import { observer } from 'mobx-react-lite';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import logoUrl from '../../../app/assets/logo.svg';
 import { siteConfig } from '../../config';
 import { http, toastError } from '../../http';
 import { languageNames, languages } from '../../i18n';
@@ -281,7 +280,7 @@ export const LoginPage = observer(function LoginPage() {
       </div>
       <main className="ba-login-card">
         <div className="ba-login-brand">
-          <img src={logoUrl} alt="" width={44} height={44} />
+          <img src={siteConfig().logo} alt="" width={44} height={44} />
           <h1>{title}</h1>
         </div>
         <p className="ba-login-subtitle">{t('login.subtitle')}</p>

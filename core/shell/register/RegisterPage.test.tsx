@@ -3,8 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Message } from '@arco-design/web-react';
 import { runInAction } from 'mobx';
 import { MemoryRouter } from 'react-router-dom';
-import { config } from '../../../app/config';
-import { setSiteConfig } from '../../config';
+import { setTestSite } from '../../testing/site';
 import { http, type R } from '../../http';
 import { i18n } from '../../i18n';
 import { md5 } from '../../session/hash';
@@ -15,7 +14,7 @@ const guest = { user_id: '9', user_name: 'gh_octo', nick_name: 'Octo', real_name
 const ok = <T,>(data: T): R<T> => ({ code: 200, success: true, data, msg: '操作成功' });
 
 beforeAll(() => {
-  setSiteConfig(config);
+  setTestSite();
   runInAction(() => {
     session.userInfo = guest;
   });

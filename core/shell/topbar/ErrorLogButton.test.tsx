@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from '@rstest/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { config } from '../../../app/config';
-import { setSiteConfig } from '../../config';
+import { setTestSite } from '../../testing/site';
 import { errorLog } from '../../errorlog/errorlog';
 import { ErrorLogButton, logBadgeText } from './ErrorLogButton';
 
-beforeAll(() => setSiteConfig(config));
+beforeAll(() => void setTestSite());
 
 const fill = (n: number) =>
   act(() => {

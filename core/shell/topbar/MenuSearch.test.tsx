@@ -3,8 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { runInAction } from 'mobx';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { config } from '../../../app/config';
-import { setSiteConfig } from '../../config';
+import { setTestSite } from '../../testing/site';
 import { flattenLeaves, type MenuItem, type MenuVO } from '../../menu';
 import { session } from '../../session/session';
 import { preferences } from '../preferences';
@@ -32,7 +31,7 @@ function renderSearch() {
 }
 
 beforeAll(() => {
-  setSiteConfig(config);
+  setTestSite();
   runInAction(() => {
     session.rawMenu = serverMenu;
   });

@@ -2,8 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, rs } from '@rstest/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { config } from '../../../app/config';
-import { setSiteConfig } from '../../config';
+import { setTestSite } from '../../testing/site';
 import { http, type R } from '../../http';
 import { i18n } from '../../i18n';
 import { session, type UserInfo } from '../../session/session';
@@ -19,7 +18,7 @@ function Where() {
 }
 
 beforeAll(() => {
-  setSiteConfig(config);
+  setTestSite();
   preferences.restore();
   preferences.setScreenWidth(1400);
   runInAction(() => {

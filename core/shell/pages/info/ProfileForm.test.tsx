@@ -2,8 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, rs } from '@rstest/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Message } from '@arco-design/web-react';
 import { runInAction } from 'mobx';
-import { config } from '../../../../app/config';
-import { setSiteConfig } from '../../../config';
+import { setTestSite } from '../../../testing/site';
 import { http, type R } from '../../../http';
 import { session, type UserInfo } from '../../../session/session';
 import '../../locales/shellui';
@@ -14,7 +13,7 @@ const user = { user_id: '1', user_name: 'admin', nick_name: 'admin', real_name: 
 const info = { id: '1', avatar: '', realName: 'Admin', name: 'admin', phone: '13800138000', email: 'a@b.co' };
 
 beforeAll(() => {
-  setSiteConfig(config);
+  setTestSite();
   runInAction(() => (session.userInfo = user));
 });
 afterEach(() => {

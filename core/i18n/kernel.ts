@@ -1,4 +1,4 @@
-import { registerMessages } from '../../i18n';
+import { registerMessages } from './index';
 
 /**
  * Texts of the kernel (HTTP errors, login, lock, tabs, layout, error pages). The Chinese texts are the
