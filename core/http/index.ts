@@ -4,4 +4,4 @@ export { withQuery } from './query';
 export { judgeResponse } from './rule';
 export { HttpError } from './types';
 export type { R, Page, Params, RequestOptions, HttpErrorKind } from './types';
-export { toastError, toastSuccess } from './toast';
+export { toastError, toastSuccess, toastWarning } from './toast';

@@ -19,3 +19,7 @@ export function toastError(content: string): void {
 export function toastSuccess(content: string): void {
   void message().then((m) => m.success({ id: `toast:${content}`, content }));
 }
+
+export function toastWarning(content: string): void {
+  void message().then((m) => m.warning({ id: `toast:${content}`, content }));
+}

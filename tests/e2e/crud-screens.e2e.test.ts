@@ -47,7 +47,7 @@ function scripts(page: Page): string[] {
 describe('plugin chunks and the CRUD screens, in the browser', () => {
   test('/login loads no plugin code; a switched-off plugin’s chunk is never requested, and comes back without a restart', async () => {
     const dictChunk = chunkWith('/dict-horizontal/index');
-    const paramChunk = chunkWith('/system/param');
+    const paramChunk = chunkWith('/api/blade-system/param');
     const kitChunk = chunkWith('crud.deleteConfirm');
 
     await setPlugins('param');

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
+import { Alert, Button, Form, Input } from '@arco-design/web-react';
 import { siteConfig } from '../../config';
-import { http } from '../../http';
+import { http, toastError, toastSuccess, toastWarning } from '../../http';
 import { md5 } from '../../session/hash';
 import { session } from '../../session/session';
 import '../locales/shellui';
@@ -84,7 +84,7 @@ export const RegisterPage = observer(function RegisterPage() {
   const submit = async () => {
     const error = registerError(form);
     if (error) {
-      Message.warning(t(error));
+      toastWarning(t(error));
       return;
     }
     setSubmitting(true);
@@ -99,10 +99,10 @@ export const RegisterPage = observer(function RegisterPage() {
         },
       });
       if (!res.success) {
-        Message.error(res.msg || t('register.failed'));
+        toastError(res.msg || t('register.failed'));
         return;
       }
-      Message.success(t('register.success'));
+      toastSuccess(t('register.success'));
       setForm(empty);
       await leave();
     } catch {
