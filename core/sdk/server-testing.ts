@@ -1,0 +1,6 @@
+/**
+ * The harness of a plugin's server tests (`*.server.test.ts`): the reference server in-process on an
+ * in-memory database. Kept apart from testing.ts, which loads the browser shell.
+ */
+export { CLIENT_BASIC, createTestServer, type CallOptions, type CallResult, type TestServer } from '../server/test-server';
+export { shellManifest } from '../shell/manifest';

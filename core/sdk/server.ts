@@ -1,0 +1,36 @@
+/**
+ * The kernel as a plugin's server side sees it: its declarations (shared.ts), `defineServerPlugin`, the
+ * CRUD engine, answers and errors, messages in the caller's language, permissions, the database's types,
+ * and the kernel's tenants, users, menus and seed that a system plugin works with. A plugin's server
+ * files import the kernel from here and from nowhere else in core/ (the linter holds them to it).
+ */
+export * from './shared';
+export { defineServerPlugin, type Migration, type ServerParts, type ServerPlugin } from '../server/plugin';
+// The engine's public surface is core/server/crud/index.ts, all of it.
+export * from '../server/crud';
+export { parseFilters, type Filter, type FilterResult } from '../schema/filters';
+export type { AppEnv, Logger, ServerContext } from '../server/context';
+export type { Tx } from '../server/db/types';
+export { isUniqueViolation } from '../server/db/errors';
+export { ApiError, bizError, forbidden, missingParam, unauthorized } from '../server/http/errors';
+export { commaList, formatDateTime, num, str } from '../server/http/format';
+export { MSG } from '../server/http/messages';
+export { page, pageParams, type Page } from '../server/http/page';
+export { rData, rFail, rStatus, rSuccess, type R } from '../server/http/r';
+export { md5Param, optionalParam, param, parseInput, readJson, readParams, zodMessage } from '../server/http/validate';
+export { currentLanguage, localize } from '../server/i18n';
+export { isBigintId } from '../server/ids';
+export { currentMember, currentUser } from '../server/auth/middleware';
+export { hashPassword, md5 } from '../server/auth/password';
+export { assertAdministrator, assertPermission, hasPermission, noPermission, requirePermission } from '../server/auth/permissions';
+export { revokeUserSessions } from '../server/auth/refresh-tokens';
+export { parseScopeRule } from '../server/auth/scope-rule';
+export { ADMINISTRATOR_ROLE, type AuthUser } from '../server/auth/user';
+export { pruneEmptyGroups, visibleMenus } from '../server/menu/queries';
+export { syncMenus } from '../server/menu/sync';
+export { buildTree, withoutSort } from '../server/menu/tree';
+export { menuTreeNode, type MenuRow } from '../server/menu/vo';
+export { DEMO_TENANT, SEED, insertRole } from '../server/seed/kernel-seed';
+export { provisionTenant } from '../server/tenant/provision';
+export { ADMIN_TENANT, MSG_QUOTA, TENANT_ID, assertAccountQuota, nextTenantId } from '../server/tenant/tenants';
+export { insertUser, validIds } from '../server/user/users';

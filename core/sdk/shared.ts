@@ -1,0 +1,11 @@
+/**
+ * What both sides of a plugin read: the declarations of its index.ts (the plugin, its resources and
+ * entities, their menus and buttons). Nothing here loads React or a Node module, so a file that both the
+ * browser and the server import takes its kernel imports from here; browser.ts and server.ts pass all of
+ * it on, so the rest of a plugin imports from its own side's module only.
+ */
+export { definePlugin, type BrowserPlugin, type BrowserPluginModule, type HomeCardDecl, type RouteDecl, type RouteMeta, type StoreDecl } from '../plugin/types';
+export { defineResource, resourcePath, type ResourceDecl, type ResourceMenu, type ResourcePlugin } from '../plugin/resource';
+export { crudButtons } from '../plugin/crud-buttons';
+export { declaredCodes, type ButtonDecl, type LocalText, type MenuDecl, type PluginManifest, type TopMenuDecl } from '../plugin/manifest';
+export { defineEntity, fieldColumn, requiredMessage, snakeCase, type EntityApi, type EntityDef, type FieldDef, type FieldType, type FilterOp, type Option, type TreeTrait } from '../schema/entity';
