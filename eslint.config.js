@@ -25,9 +25,14 @@ const plugins = readdirSync(`${root}/plugins`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** The import boundaries. `testing` adds what a test may also reach: the harnesses it runs on. */
+/**
+ * The import boundaries. `testing` adds what a test may also reach: the harnesses it runs on, and the
+ * entry points (index.ts, server.ts) of the plugins its plugin requires, mounted beside it as the app
+ * would; never their inner files.
+ */
 function boundaries({ testing }) {
   const harnesses = testing ? ['./testing', './server/test-server.ts'] : [];
+  const entryPoints = (id) => (testing ? plugins.filter((other) => other !== id).flatMap((other) => [`./${other}/index.ts`, `./${other}/server.ts`]) : []);
   return [
     {
       target: lowLevel,
@@ -38,14 +43,14 @@ function boundaries({ testing }) {
     ...plugins.map((id) => ({
       target: `plugins/${id}`,
       from: 'plugins',
-      except: [`./${id}`],
+      except: [`./${id}`, ...entryPoints(id)],
       message: 'A plugin never imports another plugin: name it in `requires` and use what it provides.',
     })),
     {
       target: 'plugins',
       from: 'core',
       except: ['./sdk', ...harnesses],
-      message: 'A plugin reaches the kernel only through core/sdk (browser.ts, server.ts, testing.ts).',
+      message: 'A plugin reaches the kernel only through core/sdk (shared, browser, server and their testing modules).',
     },
     { target: 'plugins', from: 'app', message: 'A plugin never imports the app.' },
   ];
