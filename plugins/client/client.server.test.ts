@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { md5 } from '../../core/server/auth/password';
-import { createTestServer, type TestServer } from '../../core/server/test-server';
+import { md5 } from '../../core/sdk/server';
+import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import clientServer from './server';
 
 /** The client API (bladex-contract §3.2, §9) and the token endpoint honouring what it stores. */

@@ -1,4 +1,4 @@
-import { defineEntity } from '../../core/schema/entity';
+import { defineEntity } from '../../core/sdk/shared';
 
 /** The grant types a client may be given (the token endpoint's, plus BladeX's authorization_code). */
 export const GRANT_TYPES = ['refresh_token', 'password', 'captcha', 'social', 'authorization_code'] as const;

@@ -1,5 +1,4 @@
-import { defineResource } from '../../core/plugin/resource';
-import { definePlugin } from '../../core/plugin/types';
+import { definePlugin, defineResource } from '../../core/sdk/shared';
 import { clientEntity } from './entities';
 import { clientMessages } from './locales';
 

@@ -1,8 +1,4 @@
-import { formatError } from '../../core/server/crud';
-import { bizError } from '../../core/server/http/errors';
-import { str } from '../../core/server/http/format';
-import { defineServerPlugin } from '../../core/server/plugin';
-import { SEED } from '../../core/server/seed/kernel-seed';
+import { bizError, defineServerPlugin, formatError, SEED, str } from '../../core/sdk/server';
 import clientPlugin from './index';
 
 /**

@@ -3,8 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Input, Space, Tag } from '@arco-design/web-react';
 import { IconCheckCircle, IconStop } from '@arco-design/web-react/icon';
-import { canDo, CrudPage, fieldPlaceholder, saveRow, useCrudList, type Row } from '../../../core/crud';
-import { toastSuccess } from '../../../core/http';
+import { canDo, CrudPage, fieldPlaceholder, type Row, saveRow, toastSuccess, useCrudList } from '../../../core/sdk/browser';
 import { clientEntity, GRANT_TYPES } from '../entities';
 import '../locales';
 
