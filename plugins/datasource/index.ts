@@ -1,6 +1,4 @@
-import { defineResource } from '../../core/plugin/resource';
-import { definePlugin } from '../../core/plugin/types';
-import { defineEntity } from '../../core/schema/entity';
+import { defineEntity, definePlugin, defineResource } from '../../core/sdk/shared';
 
 /** The JDBC drivers offered (the three of the BladeX samples). */
 const DRIVER_CLASSES = ['org.postgresql.Driver', 'com.mysql.cj.jdbc.Driver', 'oracle.jdbc.OracleDriver'];

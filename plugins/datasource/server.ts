@@ -1,10 +1,4 @@
-import { assertAdministrator } from '../../core/server/auth/permissions';
-import { currentMember } from '../../core/server/auth/middleware';
-import { crudRepo } from '../../core/server/crud';
-import { str } from '../../core/server/http/format';
-import { rData } from '../../core/server/http/r';
-import { defineServerPlugin } from '../../core/server/plugin';
-import { SEED } from '../../core/server/seed/kernel-seed';
+import { assertAdministrator, crudRepo, currentMember, defineServerPlugin, rData, SEED, str } from '../../core/sdk/server';
 import datasourcePlugin, { datasourceEntity } from './index';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from '@arco-design/web-react';
 import { IconDelete, IconEdit } from '@arco-design/web-react/icon';
-import { canDo, confirmRemove, CrudDialog, CrudPage, fieldPlaceholder, useCrudList, type DialogState } from '../../../core/crud';
+import { canDo, confirmRemove, CrudDialog, CrudPage, type DialogState, fieldPlaceholder, useCrudList } from '../../../core/sdk/browser';
 import { datasourceEditEntity, datasourceEntity } from '../index';
 
 /**
