@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { hashPassword, md5 } from '../../core/server/auth/password';
-import { SEED } from '../../core/server/seed/kernel-seed';
-import { provisionTenant } from '../../core/server/tenant/provision';
-import { nextTenantId } from '../../core/server/tenant/tenants';
-import { createTestServer, type TestServer } from '../../core/server/test-server';
+import { hashPassword, md5, nextTenantId, provisionTenant, SEED } from '../../core/sdk/server';
+import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import dictServer from '../dict/server';
 import deptServer from './server';
 

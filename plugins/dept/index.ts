@@ -1,6 +1,4 @@
-import { defineResource } from '../../core/plugin/resource';
-import { definePlugin } from '../../core/plugin/types';
-import { defineEntity } from '../../core/schema/entity';
+import { defineEntity, definePlugin, defineResource } from '../../core/sdk/shared';
 
 /** Departments (机构): a tree per tenant, users belong to them. The engine keeps `ancestors`. */
 export const deptEntity = defineEntity({

@@ -1,6 +1,4 @@
-import type { Tx } from '../../core/server/db/types';
-import { defineServerPlugin } from '../../core/server/plugin';
-import { DEMO_TENANT, SEED } from '../../core/server/seed/kernel-seed';
+import { defineServerPlugin, DEMO_TENANT, SEED, type Tx } from '../../core/sdk/server';
 import deptPlugin from './index';
 
 /** A top-level department; `on conflict`: a database that already has it keeps it as it is. */
