@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { createTestServer, type TestServer } from '../../core/server/test-server';
+import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import dictServer from './server';
 
 /** Dictionaries and business dictionaries on the kernel with this plugin alone. */

@@ -1,7 +1,7 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { loadDictionary } from '../../core/crud';
-import { ok, page, renderPlugin, respond, type Handlers } from '../../core/testing';
+import { loadDictionary } from '../../core/sdk/browser';
+import { type Handlers, ok, page, renderPlugin, respond } from '../../core/sdk/testing';
 import dictPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */

@@ -1,5 +1,4 @@
-import type { LocalText } from '../../core/plugin/manifest';
-import { defineEntity, type EntityDef, type FieldDef } from '../../core/schema/entity';
+import { defineEntity, type EntityDef, type FieldDef, type LocalText } from '../../core/sdk/shared';
 
 /**
  * System dictionaries (`blade_dict`, shared by every tenant, written by administrators only) and business

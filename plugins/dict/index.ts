@@ -1,6 +1,4 @@
-import { crudButtons } from '../../core/plugin/crud-buttons';
-import { defineResource } from '../../core/plugin/resource';
-import { definePlugin } from '../../core/plugin/types';
+import { crudButtons, definePlugin, defineResource } from '../../core/sdk/shared';
 import { dictBizChildEntity, dictBizParentEntity, dictChildEntity, dictParentEntity } from './entities';
 
 /**

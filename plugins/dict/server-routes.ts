@@ -1,15 +1,5 @@
 import type { Hono } from 'hono';
-import type { EntityDef } from '../../core/schema/entity';
-import { currentMember } from '../../core/server/auth/middleware';
-import { requirePermission } from '../../core/server/auth/permissions';
-import type { AppEnv, ServerContext } from '../../core/server/context';
-import { crudRepo, entityRoute, parseId, SqlParams, type DbRow, type Json } from '../../core/server/crud';
-import { bizError, missingParam } from '../../core/server/http/errors';
-import { str } from '../../core/server/http/format';
-import { MSG } from '../../core/server/http/messages';
-import { rData } from '../../core/server/http/r';
-import { localize } from '../../core/server/i18n';
-import { buildTree } from '../../core/server/menu/tree';
+import { type AppEnv, bizError, buildTree, crudRepo, currentMember, type DbRow, type EntityDef, entityRoute, type Json, localize, missingParam, MSG, parseId, rData, requirePermission, type ServerContext, SqlParams, str } from '../../core/sdk/server';
 
 /**
  * The dictionary endpoints that are no list of the resource: `parent-list` (the dictionaries, paged),

@@ -1,11 +1,4 @@
-import type { LocalText } from '../../core/plugin/manifest';
-import type { EntityDef } from '../../core/schema/entity';
-import type { AuthUser } from '../../core/server/auth/user';
-import { parentIdOf, type CrudHooks, type DbRow } from '../../core/server/crud';
-import { isUniqueViolation } from '../../core/server/db/errors';
-import type { Tx } from '../../core/server/db/types';
-import { bizError } from '../../core/server/http/errors';
-import { str } from '../../core/server/http/format';
+import { type AuthUser, bizError, type CrudHooks, type DbRow, type EntityDef, isUniqueViolation, type LocalText, parentIdOf, str, type Tx } from '../../core/sdk/server';
 import { MSG_DUPLICATE_KEY } from './entities';
 
 /**

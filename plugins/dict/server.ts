@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../core/server/plugin';
+import { defineServerPlugin } from '../../core/sdk/server';
 import { dictBizChildEntity, dictBizParentEntity, dictChildEntity, dictParentEntity } from './entities';
 import dictPlugin from './index';
 import { dictionaryHooks } from './server-rules';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Drawer } from '@arco-design/web-react';
-import type { Row } from '../../../core/crud';
+import type { Row } from '../../../core/sdk/browser';
 import { ChildList } from './ChildList';
 import type { DictKind } from './kinds';
 import { ParentList } from './ParentList';

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Modal, Switch } from '@arco-design/web-react';
-import { canDo, saveBody, saveRow, type Row } from '../../../core/crud';
-import { toastSuccess } from '../../../core/http';
-import type { EntityDef } from '../../../core/schema/entity';
+import { canDo, type EntityDef, type Row, saveBody, saveRow, toastSuccess } from '../../../core/sdk/browser';
 import { withTreeKeys } from './body';
 
 /**

@@ -1,4 +1,4 @@
-import type { Row } from '../../../core/crud';
+import type { Row } from '../../../core/sdk/browser';
 
 /**
  * A dictionary row's place in the tree goes back with every save: a parent (new or not) is `parentId 0`,

@@ -1,4 +1,4 @@
-import type { EntityDef } from '../../../core/schema/entity';
+import type { EntityDef } from '../../../core/sdk/shared';
 import { dictBizChildEntity, dictBizParentEntity, dictChildEntity, dictParentEntity } from '../entities';
 
 /** System dictionaries (`/api/blade-system/dict`) or business dictionaries (`…/dict-biz`, per tenant). */
