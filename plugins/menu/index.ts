@@ -1,6 +1,4 @@
-import { defineResource } from '../../core/plugin/resource';
-import { definePlugin } from '../../core/plugin/types';
-import { defineEntity } from '../../core/schema/entity';
+import { defineEntity, definePlugin, defineResource } from '../../core/sdk/shared';
 
 /** Menu categories (dictionary `menu_category`). */
 export const MENU = 1;

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import type { PluginManifest } from '../../core/plugin/manifest';
-import { syncMenus } from '../../core/server/menu/sync';
-import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { shellManifest } from '../../core/shell/manifest';
+import { type PluginManifest, syncMenus } from '../../core/sdk/server';
+import { createTestServer, shellManifest, type TestServer } from '../../core/sdk/server-testing';
 import menuServer from './server';
 
 /** The menus API as BladeX answers it, on the kernel with this plugin: the super administrator's only. */

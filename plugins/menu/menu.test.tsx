@@ -1,6 +1,6 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ok, renderPlugin, respond, type RecordedCall } from '../../core/testing';
+import { ok, type RecordedCall, renderPlugin, respond } from '../../core/sdk/testing';
 import menuPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */

@@ -1,15 +1,4 @@
-import { currentMember } from '../../core/server/auth/middleware';
-import { assertAdministrator } from '../../core/server/auth/permissions';
-import type { ServerContext } from '../../core/server/context';
-import { crudRepo, SqlParams, type CrudHooks, type DbRow, type Json, type Where } from '../../core/server/crud';
-import type { Tx } from '../../core/server/db/types';
-import { bizError } from '../../core/server/http/errors';
-import { num, str } from '../../core/server/http/format';
-import { rData } from '../../core/server/http/r';
-import { localize, type LocalText } from '../../core/server/i18n';
-import { buildTree, withoutSort } from '../../core/server/menu/tree';
-import { menuTreeNode, type MenuRow } from '../../core/server/menu/vo';
-import { defineServerPlugin } from '../../core/server/plugin';
+import { assertAdministrator, bizError, buildTree, type CrudHooks, crudRepo, currentMember, type DbRow, defineServerPlugin, type Json, localize, type LocalText, type MenuRow, menuTreeNode, num, rData, type ServerContext, SqlParams, str, type Tx, type Where, withoutSort } from '../../core/sdk/server';
 import menuPlugin, { BUTTON, MENU, menuEntity } from './index';
 
 /**

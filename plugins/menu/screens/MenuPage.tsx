@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Tag, TreeSelect } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { canDo, CrudPage, IconPicker, query, resourceKey, useCrudList, useQuery, type DynamicFields, type Row } from '../../../core/crud';
-import { MenuIcon } from '../../../core/shell/icons';
+import { canDo, CrudPage, type DynamicFields, IconPicker, MenuIcon, query, resourceKey, type Row, useCrudList, useQuery } from '../../../core/sdk/browser';
 import { BUTTON, MENU, menuEntity } from '../index';
 import './menu.css';
 
@@ -38,6 +37,8 @@ function selectable(nodes: readonly MenuTreeNode[], en: boolean, self: string | 
 /** The menus for the parent selector: read when a dialog opens (and again after a menu is saved). */
 const menuTreeQuery = query(resourceKey(menuEntity), `${resourceKey(menuEntity)}/tree`, { select: (data): MenuTreeNode[] => (Array.isArray(data) ? (data as MenuTreeNode[]) : []) });
 
+const NO_NODES: MenuTreeNode[] = [];
+
 /** The parent: '顶级' or a menu of `menu/tree`. */
 function ParentSelect({ value, onChange, disabled }: { value?: unknown; onChange?: (value: string) => void; disabled?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -45,7 +46,7 @@ function ParentSelect({ value, onChange, disabled }: { value?: unknown; onChange
   const self = form?.getFieldValue('id') as string | undefined;
   const tree = useQuery(menuTreeQuery);
   // A failure: the toast said why; the top level is still offered.
-  const nodes = tree.failed ? [] : (tree.data ?? null);
+  const nodes = tree.failed ? NO_NODES : (tree.data ?? null);
   const data = useMemo(() => [{ key: '0', title: t('menu.top') }, ...selectable(nodes ?? [], i18n.language === 'en', self)], [nodes, i18n.language, self, t]);
   return (
     <TreeSelect
