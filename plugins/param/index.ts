@@ -1,6 +1,4 @@
-import { definePlugin } from '../../core/plugin/types';
-import { defineResource } from '../../core/plugin/resource';
-import { defineEntity } from '../../core/schema/entity';
+import { defineEntity, definePlugin, defineResource } from '../../core/sdk/shared';
 
 /** System parameters: one row per key, per tenant; `account.failCount` and its kind are read by the server. */
 export const paramEntity = defineEntity({

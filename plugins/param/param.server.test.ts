@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { createTestServer, type TestServer } from '../../core/server/test-server';
+import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import paramServer from './server';
 
 /** The parameters API (SPEC §2, §5; bladex-contract §9) on the kernel with this plugin alone. */

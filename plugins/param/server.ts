@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../core/server/plugin';
+import { defineServerPlugin } from '../../core/sdk/server';
 import paramPlugin from './index';
 
 /** BladeX's parameters, in the administrators' tenant and the demo tenant. */
