@@ -1,4 +1,4 @@
-import { defineEntity } from '../../core/schema/entity';
+import { defineEntity } from '../../core/sdk/shared';
 
 /** Posts (岗位, SPEC §7; bladex-contract §3.2 `blade_post`): one row per post, per tenant. */
 export const postEntity = defineEntity({

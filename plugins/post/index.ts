@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/plugin/types';
+import { definePlugin } from '../../core/sdk/shared';
 import { postEntity } from './entities';
 import { postMessages } from './locales';
 import { postManifest } from './manifest';

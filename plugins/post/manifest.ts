@@ -1,5 +1,4 @@
-import { crudButtons } from '../../core/plugin/crud-buttons';
-import type { PluginManifest } from '../../core/plugin/manifest';
+import { crudButtons, type PluginManifest } from '../../core/sdk/shared';
 
 export const postManifest: PluginManifest = {
   id: 'post',

@@ -1,6 +1,6 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fail, ok, page, renderPlugin, respond } from '../../core/testing';
+import { fail, ok, page, renderPlugin, respond } from '../../core/sdk/testing';
 import dictPlugin from '../dict/index';
 import postPlugin from './index';
 

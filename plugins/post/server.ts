@@ -1,11 +1,5 @@
 import type { Hono } from 'hono';
-import { currentMember } from '../../core/server/auth/middleware';
-import type { AppEnv, ServerContext } from '../../core/server/context';
-import { mountCrud } from '../../core/server/crud';
-import { bizError } from '../../core/server/http/errors';
-import { rData } from '../../core/server/http/r';
-import { defineServerPlugin } from '../../core/server/plugin';
-import { SEED } from '../../core/server/seed/kernel-seed';
+import { type AppEnv, bizError, currentMember, defineServerPlugin, mountCrud, rData, SEED, type ServerContext } from '../../core/sdk/server';
 import { postEntity } from './entities';
 import { postManifest } from './manifest';
 

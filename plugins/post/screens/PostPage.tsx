@@ -1,4 +1,4 @@
-import { CrudPage } from '../../../core/crud';
+import { CrudPage } from '../../../core/sdk/browser';
 import { postEntity } from '../entities';
 
 /** /system/post: category (dictionary post_category), code, name, order; add, edit, view, delete by permission code. */
