@@ -1,4 +1,4 @@
-import { defineEntity } from '../../core/schema/entity';
+import { defineEntity } from '../../core/sdk/shared';
 
 const DIGITS = { source: '^\\d+$', message: { zh: '区划编号只能包含数字', en: 'A region code has digits only' } };
 

@@ -1,5 +1,4 @@
-import { defineResource } from '../../core/plugin/resource';
-import { definePlugin } from '../../core/plugin/types';
+import { definePlugin, defineResource } from '../../core/sdk/shared';
 import { regionEntity } from './entities';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { createTestServer, type TestServer } from '../../core/server/test-server';
+import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import { REGION_SEED } from './region-data';
 import regionServer from './server';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { fail, ok, page, renderPlugin, respond, type RecordedCall } from '../../core/testing';
+import { fail, ok, page, type RecordedCall, renderPlugin, respond } from '../../core/sdk/testing';
 import regionPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */

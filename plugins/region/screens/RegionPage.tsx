@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Empty, Form, Grid, Input, Modal, Result, Space, Spin, Tree } from '@arco-design/web-react';
 import type { TreeDataType } from '@arco-design/web-react/es/Tree/interface';
 import { IconDelete, IconEdit, IconPlus, IconSearch } from '@arco-design/web-react/icon';
-import { canDo, EntityForm, fieldLabel, fieldPlaceholder, invalidateResource, type FormMode, type Row } from '../../../core/crud';
-import { http, toastSuccess, type Page } from '../../../core/http';
+import { canDo, EntityForm, fieldLabel, fieldPlaceholder, type FormMode, http, invalidateResource, type Page, type Row, toastSuccess } from '../../../core/sdk/browser';
 import { childPrefix, MAX_REGION_LEVEL } from '../chain';
 import { regionEntity } from '../entities';
 import './region.css';
@@ -172,6 +171,7 @@ type Detail = { status: 'idle' } | { status: 'loading' } | { status: 'failed' } 
 function RegionPage() {
   const { t } = useTranslation();
   const tree = useRegionTree();
+  const { load: loadLevel, ensure: ensureLevel } = tree;
   const treeRef = useRef<TreeRef | null>(null);
   const [expanded, setExpanded] = useState<string[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -186,17 +186,17 @@ function RegionPage() {
   const start = useCallback(async () => {
     setTreeStatus('loading');
     try {
-      const roots = await tree.load('');
+      const roots = await loadLevel('');
       // The country opens at once: its provinces are what one looks for first.
       if (roots.length === 1 && roots[0]!.hasChildren) {
-        await tree.load(roots[0]!.id);
+        await loadLevel(roots[0]!.id);
         setExpanded((keys) => (keys.includes(roots[0]!.id) ? keys : [...keys, roots[0]!.id]));
       }
       setTreeStatus('ready');
     } catch {
       setTreeStatus('failed');
     }
-  }, [tree.load]);
+  }, [loadLevel]);
   useEffect(() => void start(), [start]);
 
   const loadDetail = useCallback(async (code: string) => {
@@ -226,7 +226,7 @@ function RegionPage() {
       const code = String(row.code ?? '');
       const ancestors = String(row.ancestors ?? '').split(',').filter(Boolean);
       try {
-        for (const parent of ['', ...ancestors]) await tree.ensure(parent);
+        for (const parent of ['', ...ancestors]) await ensureLevel(parent);
       } catch {
         return; // the toast said why
       }
@@ -240,7 +240,7 @@ function RegionPage() {
         }
       }, 0);
     },
-    [tree.ensure, choose],
+    [ensureLevel, choose],
   );
 
   /** Digits search codes from the start; anything else searches names. */
