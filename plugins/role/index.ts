@@ -1,6 +1,4 @@
-import { defineResource } from '../../core/plugin/resource';
-import { definePlugin } from '../../core/plugin/types';
-import { defineEntity } from '../../core/schema/entity';
+import { defineEntity, definePlugin, defineResource } from '../../core/sdk/shared';
 
 /**
  * Roles (角色): a tree per tenant on the kernel's table. The alias is what tokens carry (`role_name`) and

@@ -1,8 +1,7 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { insertRole } from '../../core/server/seed/kernel-seed';
-import { session } from '../../core/session/session';
-import { inProcessServer, renderPlugin } from '../../core/testing';
+import { insertRole } from '../../core/sdk/server';
+import { inProcessServer, renderPlugin } from '../../core/sdk/testing';
 import rolePlugin from './index';
 import roleServer from './server';
 
@@ -40,7 +39,7 @@ describe('roles screen (in-process server)', () => {
       tx.query<{ code: string }>('select m.code from blade_role_menu rm join blade_menu m on m.id = rm.menu_id where rm.role_id = $1 order by m.code', [internId]),
     );
     expect(codes.map((c) => c.code)).toEqual(['role', 'role_view']);
-    const keys = await server.get('/api/blade-system/menu/role-tree-keys', { token: session.token, query: { roleIds: internId } });
+    const keys = await server.get('/api/blade-system/menu/role-tree-keys', { token: app.kernel.session.token, query: { roleIds: internId } });
     expect(keys.body.data.menu).toHaveLength(2);
   });
 });

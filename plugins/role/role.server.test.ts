@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { DEMO_TENANT, SEED } from '../../core/server/seed/kernel-seed';
-import { createTestServer, type TestServer } from '../../core/server/test-server';
+import { DEMO_TENANT, SEED } from '../../core/sdk/server';
+import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import dictServer from '../dict/server';
 import paramServer from '../param/server';
 import roleServer from './server';

@@ -1,7 +1,6 @@
 import { describe, expect, it as baseIt, test } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fail, ok, renderPlugin, respond } from '../../core/testing';
-import type { Handlers } from '../../core/testing';
+import { fail, type Handlers, ok, renderPlugin, respond } from '../../core/sdk/testing';
 import rolePlugin from './index';
 import { display, filterTree, indexTree, initialChecked, toggle, type GrantNode } from './screens/grant-tree';
 

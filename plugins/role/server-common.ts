@@ -1,12 +1,4 @@
-import type { AuthUser } from '../../core/server/auth/user';
-import { assertPermission } from '../../core/server/auth/permissions';
-import type { ServerContext } from '../../core/server/context';
-import { actorIn, addressedTenant, formatError } from '../../core/server/crud';
-import type { Tx } from '../../core/server/db/types';
-import { bizError } from '../../core/server/http/errors';
-import type { LocalText } from '../../core/server/i18n';
-import { isBigintId } from '../../core/server/ids';
-import { ADMIN_TENANT } from '../../core/server/tenant/tenants';
+import { actorIn, addressedTenant, ADMIN_TENANT, assertPermission, type AuthUser, bizError, formatError, isBigintId, type LocalText, type ServerContext, type Tx } from '../../core/sdk/server';
 import { roleEntity } from './index';
 
 /**

@@ -1,19 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { currentMember } from '../../core/server/auth/middleware';
-import type { AuthUser } from '../../core/server/auth/user';
-import type { AppEnv, ServerContext } from '../../core/server/context';
-import { formatError, parseIds } from '../../core/server/crud';
-import type { Tx } from '../../core/server/db/types';
-import { bizError, missingParam } from '../../core/server/http/errors';
-import { MSG as KERNEL_MSG } from '../../core/server/http/messages';
-import type { LocalText } from '../../core/server/i18n';
-import { str } from '../../core/server/http/format';
-import { rData, rStatus } from '../../core/server/http/r';
-import { readParams } from '../../core/server/http/validate';
-import { pruneEmptyGroups, visibleMenus } from '../../core/server/menu/queries';
-import { buildTree, withoutSort } from '../../core/server/menu/tree';
-import { menuTreeNode, type MenuRow } from '../../core/server/menu/vo';
-import { validIds } from '../../core/server/user/users';
+import { type AppEnv, type AuthUser, bizError, buildTree, currentMember, formatError, type LocalText, type MenuRow, menuTreeNode, missingParam, MSG as KERNEL_MSG, parseIds, pruneEmptyGroups, rData, readParams, rStatus, type ServerContext, str, type Tx, validIds, visibleMenus, withoutSort } from '../../core/sdk/server';
 import { assertBigints, assertRoles, inTenant, MSG, targetTenant, type ScopeKind } from './server-common';
 
 /**

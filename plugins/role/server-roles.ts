@@ -1,12 +1,5 @@
 import type { Hono } from 'hono';
-import { currentMember } from '../../core/server/auth/middleware';
-import type { AuthUser } from '../../core/server/auth/user';
-import type { AppEnv, ServerContext } from '../../core/server/context';
-import { crudRepo, parseId, type CrudHooks, type DbRow } from '../../core/server/crud';
-import type { Tx } from '../../core/server/db/types';
-import { bizError } from '../../core/server/http/errors';
-import { str } from '../../core/server/http/format';
-import { rData } from '../../core/server/http/r';
+import { type AppEnv, type AuthUser, bizError, type CrudHooks, crudRepo, currentMember, type DbRow, parseId, rData, type ServerContext, str, type Tx } from '../../core/sdk/server';
 import { roleEntity } from './index';
 import { addressesTenants, inTenant, isAdministratorAlias, isReservedAlias, MSG, rolesIn, targetTenant } from './server-common';
 

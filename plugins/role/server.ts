@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../core/server/plugin';
+import { defineServerPlugin } from '../../core/sdk/server';
 import rolePlugin from './index';
 import { grantRoutes } from './server-grants';
 import { roleRules, roleTreeRoutes } from './server-roles';

@@ -2,9 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '@arco-design/web-react';
-import { DialogOpenings, invalidateResource, RecordDialog, useRecordDialog, type DialogOpeningProps } from '../../../core/crud';
-import { http } from '../../../core/http';
-import { session } from '../../../core/session/session';
+import { type DialogOpeningProps, DialogOpenings, http, invalidateResource, RecordDialog, useKernel, useRecordDialog } from '../../../core/sdk/browser';
 import { roleEntity } from '../index';
 import { initialChecked, type GrantKeys, type GrantTrees, type TreeMode } from './grant-tree';
 import { GrantTree } from './GrantTree';
@@ -56,6 +54,7 @@ async function loadGrant(roleIds: string): Promise<Loaded> {
 
 /** One opening: its own loading, checks and saving. */
 const GrantModal = observer(function GrantModal({ target, opening, onClose, onSaved }: { target: GrantTarget; opening: DialogOpeningProps; onClose: () => void; onSaved?: () => void }) {
+  const { session } = useKernel();
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('menu');
   const dialog = useRecordDialog<Loaded, Record<string, string[]>>({

@@ -3,8 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Message } from '@arco-design/web-react';
 import { IconPlus, IconSafe } from '@arco-design/web-react/icon';
-import { canDo, CrudPage, useCrudList, type Row, type RowOf } from '../../../core/crud';
-import { session } from '../../../core/session/session';
+import { canDo, CrudPage, type Row, type RowOf, useCrudList, useKernel } from '../../../core/sdk/browser';
 import { roleEntity } from '../index';
 import { GrantDialog, type GrantTarget } from './GrantDialog';
 import './role.css';
@@ -31,6 +30,7 @@ function ParentName({ value, names, top }: { value?: unknown; names: ReadonlyMap
  * administrator (the server refuses the others too).
  */
 const RolePage = observer(function RolePage() {
+  const { session } = useKernel();
   const { t } = useTranslation();
   const list = useCrudList({ entity: roleEntity, action: 'list', paged: false });
   const rows = useMemo(() => flatten(list.rows), [list.rows]);
