@@ -1,4 +1,4 @@
-import { defineEntity, type Option } from '../../core/schema/entity';
+import { defineEntity, type Option } from '../../core/sdk/shared';
 
 /** Dictionary `data_scope_type` (bladex-contract A2), as fixed choices: the column is an integer. */
 export const DATA_SCOPE_TYPES: Option[] = [

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/plugin/types';
+import { definePlugin } from '../../core/sdk/shared';
 import { apiScopeEntity, dataScopeEntity } from './entities';
 import { scopeMessages } from './locales';
 import { scopeManifest } from './manifest';

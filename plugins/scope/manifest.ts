@@ -1,5 +1,4 @@
-import { crudButtons } from '../../core/plugin/crud-buttons';
-import type { ButtonDecl, PluginManifest } from '../../core/plugin/manifest';
+import { type ButtonDecl, crudButtons, type PluginManifest } from '../../core/sdk/shared';
 
 const setting = (code: string): ButtonDecl => ({ code: `${code}_setting`, name: { zh: '权限配置', en: 'Scopes' }, alias: 'setting', icon: 'setting', sort: 5, action: 2 });
 

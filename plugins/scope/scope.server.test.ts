@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { hashPassword, md5 } from '../../core/server/auth/password';
-import { defineServerPlugin } from '../../core/server/plugin';
-import { SEED } from '../../core/server/seed/kernel-seed';
-import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { insertUser } from '../../core/server/user/users';
+import { defineServerPlugin, hashPassword, insertUser, md5, SEED } from '../../core/sdk/server';
+import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import dictServer from '../dict/server';
 import deptServer from '../dept/server';
 import paramServer from '../param/server';

@@ -1,7 +1,7 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { definePlugin } from '../../core/plugin/types';
-import { fail, ok, page, renderPlugin, respond, type RecordedCall } from '../../core/testing';
+import { definePlugin } from '../../core/sdk/shared';
+import { fail, ok, page, type RecordedCall, renderPlugin, respond } from '../../core/sdk/testing';
 import scopePlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */

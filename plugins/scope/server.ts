@@ -1,19 +1,5 @@
 import type { Hono } from 'hono';
-import { currentMember } from '../../core/server/auth/middleware';
-import { noPermission } from '../../core/server/auth/permissions';
-import { parseScopeRule } from '../../core/server/auth/scope-rule';
-import type { AuthUser } from '../../core/server/auth/user';
-import type { AppEnv, ServerContext } from '../../core/server/context';
-import { crudRepo, entityRoute, entityValidator, fieldSchema, formatError, parseId, readIds, type DbRow, type EntityValues, type Json, type Where } from '../../core/server/crud';
-import type { Tx } from '../../core/server/db/types';
-import { bizError } from '../../core/server/http/errors';
-import { MSG } from '../../core/server/http/messages';
-import { num, str } from '../../core/server/http/format';
-import { rData, rStatus } from '../../core/server/http/r';
-import { readJson } from '../../core/server/http/validate';
-import { defineServerPlugin } from '../../core/server/plugin';
-import { ADMIN_TENANT } from '../../core/server/tenant/tenants';
-import type { EntityDef, Option } from '../../core/schema/entity';
+import { ADMIN_TENANT, type AppEnv, type AuthUser, bizError, crudRepo, currentMember, type DbRow, defineServerPlugin, type EntityDef, entityRoute, entityValidator, type EntityValues, fieldSchema, formatError, type Json, MSG, noPermission, num, type Option, parseId, parseScopeRule, rData, readIds, readJson, rStatus, type ServerContext, str, type Tx, type Where } from '../../core/sdk/server';
 import { API_SCOPE_TYPES, apiScopeEntity, CUSTOM_SCOPE, DATA_SCOPE_TYPES, dataScopeEntity, defaultScopeColumn, RULE_REQUIRED } from './entities';
 import { scopeManifest } from './manifest';
 

@@ -1,9 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input } from '@arco-design/web-react';
-import { defaultRow, DIALOG_WIDTH, DialogOpenings, EntityForm, fetchDetail, fieldLabel, RecordDialog, saveBody, saveRow, useRecordDialog, type DialogOpeningProps, type DialogState, type Row } from '../../../core/crud';
-import { currentLanguage, localText } from '../../../core/i18n';
-import type { EntityDef } from '../../../core/schema/entity';
+import { currentLanguage, defaultRow, DIALOG_WIDTH, type DialogOpeningProps, DialogOpenings, type DialogState, type EntityDef, EntityForm, fetchDetail, fieldLabel, localText, RecordDialog, type Row, saveBody, saveRow, useRecordDialog } from '../../../core/sdk/browser';
 import { CUSTOM_SCOPE, OWN_SCOPE, RULE_REQUIRED, dataScopeEntity, defaultScopeColumn } from '../entities';
 
 /** The menu whose scopes are edited. */

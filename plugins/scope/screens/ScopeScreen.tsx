@@ -3,10 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Tag } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconEye, IconPlus, IconSettings } from '@arco-design/web-react/icon';
-import { canDo, confirmRemove, CrudTable, CrudToolbar, invalidateResource, SearchForm, useCrudList, type DialogState, type RowOf } from '../../../core/crud';
-import { currentLanguage } from '../../../core/i18n';
-import type { EntityDef } from '../../../core/schema/entity';
-import { session } from '../../../core/session/session';
+import { canDo, confirmRemove, CrudTable, CrudToolbar, currentLanguage, type DialogState, type EntityDef, invalidateResource, type RowOf, SearchForm, useCrudList, useKernel } from '../../../core/sdk/browser';
 import { apiScopeEntity, dataScopeEntity } from '../entities';
 import { scopeMenuEntity } from './menu-entity';
 import { ScopeDialog, type ScopeKind, type ScopeMenu } from './ScopeDialog';
@@ -81,6 +78,7 @@ function menuName(row: RowOf<typeof scopeMenuEntity>): string {
  * the scopes attached to it.
  */
 const ScopeScreen = observer(function ScopeScreen({ kind }: { kind: ScopeKind }) {
+  const { session } = useKernel();
   const { t } = useTranslation();
   const { setting, title } = KINDS[kind];
   const menus = useCrudList({ entity: scopeMenuEntity, action: 'menu-list', paged: false });

@@ -1,4 +1,4 @@
-import { defineEntity } from '../../../core/schema/entity';
+import { defineEntity } from '../../../core/sdk/shared';
 
 /**
  * How the scope screens read the menu plugin's `GET /api/blade-system/menu/menu-list` (a tree of the
