@@ -1,4 +1,4 @@
-import { defineEntity } from '../../core/schema/entity';
+import { defineEntity } from '../../core/sdk/shared';
 
 const readOnly = { add: false, edit: false } as const;
 

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/plugin/types';
+import { definePlugin } from '../../core/sdk/shared';
 import { tenantEntity } from './entities';
 import { tenantMessages } from './locales';
 import { tenantManifest } from './manifest';

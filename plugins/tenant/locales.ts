@@ -1,4 +1,4 @@
-import type { Language, Messages } from '../../core/i18n';
+import type { Language, Messages } from '../../core/sdk/browser';
 
 /** The tenant plugin's own texts (field labels and rule messages live in entities.ts). */
 export const tenantMessages: Record<Language, Messages> = {

@@ -1,5 +1,4 @@
-import { crudButtons } from '../../core/plugin/crud-buttons';
-import type { PluginManifest } from '../../core/plugin/manifest';
+import { crudButtons, type PluginManifest } from '../../core/sdk/shared';
 
 /**
  * Tenants (租户管理, SPEC §1; bladex-contract §6.1): add (a ready-to-use tenant with its admin), edit, remove,

@@ -1,22 +1,5 @@
 import type { Hono } from 'hono';
-import { hashPassword, md5 } from '../../core/server/auth/password';
-import { noPermission } from '../../core/server/auth/permissions';
-import { currentMember } from '../../core/server/auth/middleware';
-import type { AuthUser } from '../../core/server/auth/user';
-import type { AppEnv, ServerContext } from '../../core/server/context';
-import { entityValidator, filterSql, formatError, localInstant, parseId, parseListQuery, readIds, SqlParams, type DbRow, type EntityValues, type Json } from '../../core/server/crud';
-import type { Tx } from '../../core/server/db/types';
-import { bizError, missingParam } from '../../core/server/http/errors';
-import { MSG } from '../../core/server/http/messages';
-import { formatDateTime, num, str } from '../../core/server/http/format';
-import { page } from '../../core/server/http/page';
-import { rData, rStatus, rSuccess } from '../../core/server/http/r';
-import { readJson, readParams } from '../../core/server/http/validate';
-import { isBigintId } from '../../core/server/ids';
-import { defineServerPlugin } from '../../core/server/plugin';
-import { provisionTenant } from '../../core/server/tenant/provision';
-import { ADMIN_TENANT, nextTenantId, TENANT_ID } from '../../core/server/tenant/tenants';
-import { fieldColumn } from '../../core/schema/entity';
+import { ADMIN_TENANT, type AppEnv, type AuthUser, bizError, currentMember, type DbRow, defineServerPlugin, entityValidator, type EntityValues, fieldColumn, filterSql, formatDateTime, formatError, hashPassword, isBigintId, type Json, localInstant, md5, missingParam, MSG, nextTenantId, noPermission, num, page, parseId, parseListQuery, provisionTenant, rData, readIds, readJson, readParams, rStatus, rSuccess, type ServerContext, SqlParams, str, TENANT_ID, type Tx } from '../../core/sdk/server';
 import { tenantEntity } from './entities';
 import { tenantManifest } from './manifest';
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { md5 } from '../../core/server/auth/password';
-import { DEMO_TENANT, SEED } from '../../core/server/seed/kernel-seed';
-import { createTestServer, type TestServer } from '../../core/server/test-server';
+import { DEMO_TENANT, md5, SEED } from '../../core/sdk/server';
+import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import datasourceServer from '../datasource/server';
 import { tenantServer } from './server';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ok, page, renderPlugin, respond, type Handlers, type RecordedCall } from '../../core/testing';
+import { type Handlers, ok, page, type RecordedCall, renderPlugin, respond } from '../../core/sdk/testing';
 import datasourcePlugin from '../datasource/index';
 import tenantPlugin from './index';
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Select } from '@arco-design/web-react';
-import { RecordDialog, useRecordDialog, type Row } from '../../../core/crud';
-import { http } from '../../../core/http';
+import { http, RecordDialog, type Row, useRecordDialog } from '../../../core/sdk/browser';
 import '../locales';
 
 interface DatasourceOption {

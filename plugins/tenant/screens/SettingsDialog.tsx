@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, DatePicker, Form, InputNumber, Message, Result, Spin } from '@arco-design/web-react';
-import { DATETIME_FORMAT, RecordDialog, useRecordDialog, type Row } from '../../../core/crud';
-import { http } from '../../../core/http';
-import { localText } from '../../../core/i18n';
+import { DATETIME_FORMAT, http, localText, RecordDialog, type Row, useRecordDialog } from '../../../core/sdk/browser';
 import { choosePlugins, type PluginCatalogue, type PluginInfo } from './plugins';
 import '../locales';
 

@@ -3,9 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Space, Tag } from '@arco-design/web-react';
 import { IconSettings, IconStorage } from '@arco-design/web-react/icon';
-import { CrudPage, invalidateResource, useCrudList, type Row } from '../../../core/crud';
-import { localText } from '../../../core/i18n';
-import { session } from '../../../core/session/session';
+import { CrudPage, invalidateResource, localText, type Row, useCrudList, useKernel } from '../../../core/sdk/browser';
 import { tenantEntity } from '../entities';
 import { DatasourceDialog } from './DatasourceDialog';
 import { usePluginCatalogue } from './plugins';
@@ -24,6 +22,7 @@ function isPast(value: string): boolean {
  * with 授权配置 for the selected tenants (quota, expiry, plugins) and a row's 数据源.
  */
 const TenantPage = observer(function TenantPage() {
+  const { session } = useKernel();
   const { t } = useTranslation();
   const list = useCrudList({ entity: tenantEntity });
   const catalogue = usePluginCatalogue();

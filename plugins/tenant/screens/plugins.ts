@@ -1,5 +1,4 @@
-import { query, REFERENCE_CACHE_MS, useQuery } from '../../../core/crud';
-import type { LocalText } from '../../../core/plugin/manifest';
+import { type LocalText, query, REFERENCE_CACHE_MS, useQuery } from '../../../core/sdk/browser';
 
 /** An installed plugin, as `GET /api/blade-system/plugin/list` describes it. */
 export interface PluginInfo {
