@@ -1,4 +1,4 @@
-import { defineEntity, type FieldDef } from '../../core/schema/entity';
+import { defineEntity, type FieldDef } from '../../core/sdk/shared';
 
 /**
  * Users (BladeX `blade_user`, the kernel's table). The definition names the real

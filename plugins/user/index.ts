@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/plugin/types';
+import { definePlugin } from '../../core/sdk/shared';
 import { userEntity } from './entities';
 import { userMessages } from './locales';
 import { userManifest } from './manifest';

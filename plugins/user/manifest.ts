@@ -1,5 +1,4 @@
-import { crudButtons } from '../../core/plugin/crud-buttons';
-import type { PluginManifest } from '../../core/plugin/manifest';
+import { crudButtons, type PluginManifest } from '../../core/sdk/shared';
 
 /**
  * Users administration (SPEC §1, §6, §7; BladeX `/blade-user/*`): the menu under the shell's 系统管理, its

@@ -1,8 +1,6 @@
 import readXlsxFile from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import type { Json } from '../../core/server/crud';
-import { bizError } from '../../core/server/http/errors';
-import { str } from '../../core/server/http/format';
+import { bizError, type Json, str } from '../../core/sdk/server';
 
 /**
  * The Excel side of users (BladeX `export-user`, `export-template`, `import-user`): one sheet, a header

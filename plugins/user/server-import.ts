@@ -1,12 +1,4 @@
-import { hashPassword, md5 } from '../../core/server/auth/password';
-import type { AuthUser } from '../../core/server/auth/user';
-import { localInstant, type CrudRepo, type DbRow } from '../../core/server/crud';
-import type { Tx } from '../../core/server/db/types';
-import { ApiError } from '../../core/server/http/errors';
-import { MSG } from '../../core/server/http/messages';
-import { localize, type LocalText } from '../../core/server/i18n';
-import { str } from '../../core/server/http/format';
-import { assertAccountQuota, MSG_QUOTA } from '../../core/server/tenant/tenants';
+import { ApiError, assertAccountQuota, type AuthUser, type CrudRepo, type DbRow, hashPassword, localInstant, localize, type LocalText, md5, MSG, MSG_QUOTA, str, type Tx } from '../../core/sdk/server';
 import { MSG_ACCOUNT_TAKEN } from './entities';
 import { birthdayText, cellText, nameList, sexValue, type ImportRow } from './server-excel';
 import { ADMINISTRATOR, assertMayTouch, INIT_PASSWORD, parseUserBody, type UserInput } from './server-users';

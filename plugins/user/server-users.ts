@@ -1,13 +1,4 @@
-import { noPermission } from '../../core/server/auth/permissions';
-import type { AuthUser } from '../../core/server/auth/user';
-import { entityValidator, formatError, type DbRow, type EntityValues, type Json, type Where } from '../../core/server/crud';
-import type { Tx } from '../../core/server/db/types';
-import { bizError } from '../../core/server/http/errors';
-import { MSG } from '../../core/server/http/messages';
-import { localize, type LocalText } from '../../core/server/i18n';
-import { commaList, formatDateTime, num, str } from '../../core/server/http/format';
-import { isBigintId } from '../../core/server/ids';
-import { validIds } from '../../core/server/user/users';
+import { type AuthUser, bizError, commaList, type DbRow, entityValidator, type EntityValues, formatDateTime, formatError, isBigintId, type Json, localize, type LocalText, MSG, noPermission, num, str, type Tx, validIds, type Where } from '../../core/sdk/server';
 import { MSG_PHONE_LENGTH, USER_STATUS, USER_TYPES, userEntity } from './entities';
 
 /**

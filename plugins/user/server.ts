@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../core/server/plugin';
+import { defineServerPlugin } from '../../core/sdk/server';
 import { userEntity } from './entities';
 import { userManifest } from './manifest';
 import { userRoutes } from './server-routes';

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import readXlsxFile from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import { md5 } from '../../core/server/auth/password';
-import type { ServerPlugin } from '../../core/server/plugin';
-import { DEMO_TENANT, SEED } from '../../core/server/seed/kernel-seed';
-import { createTestServer, type TestServer } from '../../core/server/test-server';
+import { DEMO_TENANT, md5, SEED, type ServerPlugin } from '../../core/sdk/server';
+import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import deptServer from '../dept/server';
 import dictServer from '../dict/server';
 import { postServer } from '../post/server';

@@ -1,8 +1,8 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { definePlugin } from '../../core/plugin/types';
-import { fail, ok, page, reply, renderPlugin, respond, type Handlers } from '../../core/testing';
+import { definePlugin } from '../../core/sdk/shared';
+import { fail, type Handlers, ok, page, renderPlugin, reply, respond } from '../../core/sdk/testing';
 import userPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Form, TreeSelect } from '@arco-design/web-react';
-import { RecordDialog, useRecordDialog } from '../../../core/crud';
-import { http } from '../../../core/http';
+import { http, RecordDialog, useRecordDialog } from '../../../core/sdk/browser';
 import { loadRoleTree, type TreeNode } from './options';
 
 export interface GrantDialogProps {

@@ -2,9 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Message, Space, Switch, Table } from '@arco-design/web-react';
 import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
-import { RecordDialog, useRecordDialog } from '../../../core/crud';
-import { http } from '../../../core/http';
-import { currentLanguage } from '../../../core/i18n';
+import { currentLanguage, http, RecordDialog, useRecordDialog } from '../../../core/sdk/browser';
 import { downloadFile } from './download';
 
 export interface ImportReport {

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Select } from '@arco-design/web-react';
-import { RecordDialog, useRecordDialog } from '../../../core/crud';
-import { http } from '../../../core/http';
-import { localText } from '../../../core/i18n';
+import { http, localText, RecordDialog, useRecordDialog } from '../../../core/sdk/browser';
 import { USER_TYPES } from '../entities';
 
 interface PlatformDetail {

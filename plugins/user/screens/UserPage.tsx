@@ -3,10 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Modal, Tag, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconExport, IconEye, IconImport, IconLock, IconPlus, IconSettings, IconUserGroup } from '@arco-design/web-react/icon';
-import { confirmRemove, CrudTable, CrudToolbar, invalidateResource, SearchForm, useCrudList, type Row } from '../../../core/crud';
-import { http, toastSuccess } from '../../../core/http';
-import { currentLanguage, i18n } from '../../../core/i18n';
-import { session } from '../../../core/session/session';
+import { confirmRemove, CrudTable, CrudToolbar, currentLanguage, http, i18n, invalidateResource, type Row, SearchForm, toastSuccess, useCrudList, useKernel } from '../../../core/sdk/browser';
 import { userScreenEntity } from '../entities';
 import { DeptTree } from './DeptTree';
 import { downloadFile, today } from './download';
@@ -36,6 +33,7 @@ function selected(keys: readonly string[]): string[] | null {
  * per row. Each control is shown only with its permission code, and the server checks them again.
  */
 export default observer(function UserPage() {
+  const { session } = useKernel();
   const { t } = useTranslation();
   const [deptId, setDeptId] = useState<string | null>(null);
   const params = useMemo(() => (deptId ? { deptId } : undefined), [deptId]);

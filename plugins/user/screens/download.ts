@@ -1,4 +1,4 @@
-import { http, type Params } from '../../../core/http';
+import { http, type Params } from '../../../core/sdk/browser';
 
 /**
  * Downloads a file answer through the shared client (so the call carries the token headers and a

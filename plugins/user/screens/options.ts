@@ -1,4 +1,4 @@
-import { fetchQuery, query, REFERENCE_CACHE_MS, useQuery, type Query } from '../../../core/crud';
+import { fetchQuery, query, type Query, REFERENCE_CACHE_MS, useQuery } from '../../../core/sdk/browser';
 
 /**
  * What the user screens choose from, read over HTTP from the plugins that own it (`requires`): the
