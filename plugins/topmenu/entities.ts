@@ -1,4 +1,4 @@
-import { defineEntity } from '../../core/schema/entity';
+import { defineEntity } from '../../core/sdk/shared';
 
 /**
  * A top menu (bladex-contract §3.2 `blade_top_menu`): the kernel's per-tenant table. The plugins' declared

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../core/plugin/types';
+import { definePlugin } from '../../core/sdk/shared';
 import { topMenuEntity } from './entities';
 import { topmenuMessages } from './locales';
 import { topmenuManifest } from './manifest';

@@ -1,4 +1,4 @@
-import type { Language, Messages } from '../../core/i18n';
+import type { Language, Messages } from '../../core/sdk/browser';
 
 /** The top-menu plugin's own texts (field labels and rule messages live in entities.ts). */
 export const topmenuMessages: Record<Language, Messages> = {

@@ -1,5 +1,4 @@
-import { crudButtons } from '../../core/plugin/crud-buttons';
-import type { PluginManifest } from '../../core/plugin/manifest';
+import { crudButtons, type PluginManifest } from '../../core/sdk/shared';
 
 /** Top menus (顶部菜单, SPEC §7): per tenant, with the menus each one shows (菜单配置). */
 export const topmenuManifest: PluginManifest = {

@@ -1,6 +1,6 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { ok, page, renderPlugin, respond } from '../../core/testing';
+import { ok, page, renderPlugin, respond } from '../../core/sdk/testing';
 import topmenuPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */

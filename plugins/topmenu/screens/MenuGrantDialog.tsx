@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Empty, Tree } from '@arco-design/web-react';
-import { DialogOpenings, invalidateResource, RecordDialog, useRecordDialog, type DialogOpeningProps } from '../../../core/crud';
-import { http } from '../../../core/http';
+import { type DialogOpeningProps, DialogOpenings, http, invalidateResource, RecordDialog, useRecordDialog } from '../../../core/sdk/browser';
 import { topMenuEntity } from '../entities';
 
 /** A node of `menu/grant-top-tree`. */

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Tag } from '@arco-design/web-react';
 import { IconSettings } from '@arco-design/web-react/icon';
-import { CrudPage, IconPicker, useCrudList, type RowOf } from '../../../core/crud';
-import { session } from '../../../core/session/session';
-import { MenuIcon } from '../../../core/shell/icons';
+import { CrudPage, IconPicker, MenuIcon, type RowOf, useCrudList, useKernel } from '../../../core/sdk/browser';
 import { topMenuEntity } from '../entities';
 import { MenuGrantDialog } from './MenuGrantDialog';
 import '../locales';
@@ -19,6 +17,7 @@ type TopMenuRow = RowOf<typeof topMenuEntity>;
  * code), and 菜单配置 (`topmenu_setting`) for one row or the selected rows: which menus each one shows.
  */
 export default function TopMenuPage() {
+  const { session } = useKernel();
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const list = useCrudList({ entity: topMenuEntity });
