@@ -1,6 +1,4 @@
-import { definePlugin } from '../../core/plugin/types';
-import { defineResource } from '../../core/plugin/resource';
-import { defineEntity } from '../../core/schema/entity';
+import { defineEntity, definePlugin, defineResource } from '../../core/sdk/shared';
 
 /** A note: the one resource of the worked example. The list screen, the table, the validation and the
  * filters all come from this definition. */

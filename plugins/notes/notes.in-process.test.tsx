@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { session } from '../../core/session/session';
-import { inProcessServer, renderPlugin } from '../../core/testing';
+import { inProcessServer, renderPlugin } from '../../core/sdk/testing';
 import notesPlugin from './index';
 import notesServer from './server';
 
@@ -22,16 +21,16 @@ describe('notes list screen (in-process server)', () => {
 
     const server = await backend.server();
     const rows = await server.ctx.db.system((tx) => tx.query<{ create_user: string }>("select create_user from blade_note where title = '买牛奶'"));
-    expect(rows).toEqual([{ create_user: session.userInfo!.user_id }]); // the audit columns are filled
+    expect(rows).toEqual([{ create_user: app.kernel.session.userInfo!.user_id }]); // the audit columns are filled
   });
 
   it('gets a refusal from the server for what the role lacks', async () => {
     // The screen hides the delete buttons without note_delete; the server refuses the call all the same.
-    await renderPlugin(notesPlugin, { backend, user: { permissions: ['note', 'note_view'] } });
+    const app = await renderPlugin(notesPlugin, { backend, user: { permissions: ['note', 'note_view'] } });
     expect(await screen.findByText('周会')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /删除/ })).toBeNull();
     const server = await backend.server();
-    const res = await server.post('/api/blade-desk/note/remove', { token: session.token, query: { ids: '1' } });
+    const res = await server.post('/api/blade-desk/note/remove', { token: app.kernel.session.token, query: { ids: '1' } });
     expect(res.status).toBe(403);
     expect(res.body.msg).toBe('没有权限执行此操作');
   });

@@ -1,4 +1,4 @@
-import { createTestServer, type TestServer } from '../../core/server/test-server';
+import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import notesServer from './server';
 
 // The server part alone: the kernel plus this plugin on an in-memory database, called in-process.

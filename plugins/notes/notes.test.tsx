@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ok, page, renderPlugin, respond } from '../../core/testing';
+import { ok, page, renderPlugin, respond } from '../../core/sdk/testing';
 import notesPlugin from './index';
 
 // The list screen against hand-written responses: only the notes API is written here (the kernel's own

@@ -1,5 +1,4 @@
-import { crudRepo } from '../../core/server/crud';
-import { defineServerPlugin } from '../../core/server/plugin';
+import { crudRepo, defineServerPlugin } from '../../core/sdk/server';
 import notesPlugin, { noteEntity } from './index';
 
 /** The server part: the engine serves and stores the resource; the seed adds two demo notes. */
