@@ -10,6 +10,12 @@ import type { Tx } from './db/types';
 /** The display names of rows of a tenant by id, in the order of `ids` (unknown ids left out). */
 export type NameLookup = (tx: Tx, tenantId: string, ids: readonly string[]) => Promise<string[]>;
 
+/**
+ * The reverse: the ids of a tenant's live rows each name designates (by their name, or a code where they
+ * have one), by name; a name that designates nothing is left out, an ambiguous one has several ids.
+ */
+export type IdsByName = (tx: Tx, tenantId: string, names: readonly string[]) => Promise<Map<string, string[]>>;
+
 /** An OAuth client as the token endpoint needs it. */
 export interface OAuthClient {
   clientId: string;
@@ -25,6 +31,8 @@ export interface Provides {
   clients?: { find(tx: Tx, clientId: string): Promise<OAuthClient | undefined> };
   /** Names of what a user is attached to by id: `dept` (departments), `post` (posts). */
   names?: Readonly<Record<string, NameLookup>>;
+  /** Ids by name of the same kinds (an import that names departments and posts). */
+  idsByName?: Readonly<Record<string, IdsByName>>;
   /** The ids of the organisation units at or below `ids` (a data scope of a department and its children). */
   orgUnitsWithin?: (tx: Tx, tenantId: string, ids: readonly string[]) => Promise<string[]>;
 }
@@ -40,17 +48,20 @@ export interface CreatedTenant {
 export interface Extensions {
   clients?: Provides['clients'];
   names: Readonly<Record<string, NameLookup>>;
+  idsByName: Readonly<Record<string, IdsByName>>;
   orgUnitsWithin?: Provides['orgUnitsWithin'];
   /** Run in the creating transaction, in plugin order, after the kernel made the tenant, role and user. */
   tenantCreated: readonly ((tx: Tx, tenant: CreatedTenant) => Promise<void>)[];
 }
 
-export const NO_EXTENSIONS: Extensions = { names: {}, tenantCreated: [] };
+export const NO_EXTENSIONS: Extensions = { names: {}, idsByName: {}, tenantCreated: [] };
 
 /** What the installed plugins provide, refusing a kind two plugins both provide (naming them). */
 export function collectExtensions(plugins: readonly { id: string; provides?: Provides; onTenantCreated?: (tx: Tx, tenant: CreatedTenant) => Promise<void> }[]): Extensions {
   const names: Record<string, NameLookup> = {};
   const nameOwner = new Map<string, string>();
+  const idsByName: Record<string, IdsByName> = {};
+  const idsOwner = new Map<string, string>();
   const single = new Map<'clients' | 'orgUnitsWithin', string>();
   const once = <K extends 'clients' | 'orgUnitsWithin'>(kind: K, id: string, label: string) => {
     const other = single.get(kind);
@@ -66,6 +77,12 @@ export function collectExtensions(plugins: readonly { id: string; provides?: Pro
       nameOwner.set(kind, plugin.id);
       names[kind] = lookup;
     }
+    for (const [kind, lookup] of Object.entries(plugin.provides?.idsByName ?? {})) {
+      const other = idsOwner.get(kind);
+      if (other) throw new Error(`Ids by name of "${kind}" are provided by both "${other}" and "${plugin.id}".`);
+      idsOwner.set(kind, plugin.id);
+      idsByName[kind] = lookup;
+    }
     if (plugin.provides?.orgUnitsWithin) {
       once('orgUnitsWithin', plugin.id, 'The organisation units');
       orgUnitsWithin = plugin.provides.orgUnitsWithin;
@@ -75,5 +92,5 @@ export function collectExtensions(plugins: readonly { id: string; provides?: Pro
       clients = plugin.provides.clients;
     }
   }
-  return { names, orgUnitsWithin, clients, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
+  return { names, idsByName, orgUnitsWithin, clients, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
 }

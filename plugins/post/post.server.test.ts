@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import dictServer from '../dict/server';
-import { postServer } from './server';
+import postServer from './server';
 
-/** The posts API (SPEC §7; bladex-contract §3.2, §9) on the kernel with the dictionaries and this plugin. */
+/** The posts API on the kernel with the dictionaries and this plugin: the engine's endpoints and `select`. */
 
 let ts: TestServer;
 let admin: string;
@@ -29,6 +29,19 @@ beforeAll(async () => {
 afterAll(() => ts.close());
 
 describe('/api/blade-system/post', () => {
+  test('the menu and its buttons as declared: 岗位管理 under 系统管理, the four list buttons', async () => {
+    type Node = { code: string; name: string; alias?: string; path?: string; source?: string; sort?: number; children?: Node[] };
+    const routes = (await ts.get('/api/blade-system/menu/routes', { token: admin })).body.data as Node[];
+    expect(routes.find((m) => m.code === 'system')?.children?.find((m) => m.code === 'post')).toMatchObject({ name: '岗位管理', path: '/system/post', source: 'idcard', sort: 8 });
+    const buttons = (await ts.get('/api/blade-system/menu/buttons', { token: admin })).body.data as Node[];
+    expect(buttons.find((m) => m.code === 'post')?.children?.map((b) => [b.code, b.name, b.alias])).toEqual([
+      ['post_add', '新增', 'add'],
+      ['post_edit', '修改', 'edit'],
+      ['post_delete', '删除', 'delete'],
+      ['post_view', '查看', 'view'],
+    ]);
+  });
+
   test('the kernel table with SpringBlade posts, ordered by sort; search on code and name', async () => {
     const page = await list({ size: 20 });
     expect(page.records.map((r) => r.postCode)).toEqual(['ceo', 'coo', 'cfo', 'cto', 'cio', 'pm', 'hrm', 'staff']);
@@ -66,6 +79,8 @@ describe('/api/blade-system/post', () => {
     expect((theirs.body.data as Row[]).map((r) => [r.postCode, r.tenantId])).toEqual([['boss', '100001']]);
     const own = await ts.get('/api/blade-system/post/select', { token: admin });
     expect((own.body.data as Row[]).map((r) => r.postCode)).toContain('ceo');
+    const malformed = await ts.get('/api/blade-system/post/select', { token: admin, query: { tenantId: '1 or 1=1' } });
+    expect([malformed.status, malformed.body.msg]).toEqual([400, '请求参数格式错误: tenantId']);
   });
 
   test('tenant isolation: another tenant’s post does not exist for list, detail, submit or remove', async () => {

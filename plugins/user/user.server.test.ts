@@ -5,7 +5,7 @@ import { DEMO_TENANT, md5, SEED, type ServerPlugin } from '../../core/sdk/server
 import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import deptServer from '../dept/server';
 import dictServer from '../dict/server';
-import { postServer } from '../post/server';
+import postServer from '../post/server';
 import { userServer } from './server';
 
 /**
