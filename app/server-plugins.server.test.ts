@@ -5,7 +5,7 @@ import { describe, expect, test } from '@rstest/core';
 import { silentLogger } from '../core/server/context';
 import { checkServerPlugins } from '../core/server/registry';
 import { openServer } from '../core/server/start';
-import { shellManifest } from '../core/shell/manifest';
+import { shellManifest } from '../core/schema/shell-manifest';
 import { installedPlugins } from './plugins';
 import { loadServerPlugins } from './server-plugins';
 

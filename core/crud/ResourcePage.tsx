@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ResourceDecl } from '../plugin/resource';
+import type { ResourceDecl } from '../schema/resource';
 import { CrudPage, type RowAction } from './CrudPage';
 
 const ROW_ACTIONS: readonly RowAction[] = ['view', 'edit', 'delete'];

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { LocalText } from '../plugin/manifest';
+import type { LocalText } from '../schema/manifest';
 
 export type Language = 'zh' | 'en';
 export const languages: Language[] = ['zh', 'en'];

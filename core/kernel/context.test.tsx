@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { observable, runInAction } from 'mobx';
 import { http } from '../http';
 import { i18n } from '../i18n';
-import { crudButtons } from '../plugin/crud-buttons';
+import { crudButtons } from '../schema/crud-buttons';
 import { definePlugin } from '../plugin/types';
 import { session } from '../session/session';
 import { preferences } from '../shell/preferences';

@@ -1,7 +1,7 @@
 import { observable, runInAction } from 'mobx';
 import { registerMessages } from '../i18n';
-import type { MenuDecl } from './manifest';
-import { pluginManifest, resourcePath, type ResourceDecl } from './resource';
+import type { MenuDecl } from '../schema/manifest';
+import { pluginManifest, resourcePath, type ResourceDecl } from '../schema/resource';
 import type { BrowserPlugin, RouteDecl } from './types';
 
 /** Who the plugin stores are created for. */

@@ -1,7 +1,7 @@
 import { defineEntity } from '../schema/entity';
-import { declaredCodes } from './manifest';
+import { declaredCodes } from '../schema/manifest';
 import { createRegistry } from './registry';
-import { defineResource, pluginManifest } from './resource';
+import { defineResource, pluginManifest } from '../schema/resource';
 import { definePlugin } from './types';
 
 const page = () => Promise.resolve({ default: () => null });

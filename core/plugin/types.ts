@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { Messages, Language } from '../i18n';
 import type { EntityDef } from '../schema/entity';
-import type { LocalText, PluginManifest } from './manifest';
-import type { ResourceDecl } from './resource';
+import type { LocalText, PluginManifest } from '../schema/manifest';
+import type { ResourceDecl } from '../schema/resource';
 
 export interface RouteMeta {
   /** false: reachable without signing in (login, lock, error pages). Default true. */

@@ -1,4 +1,4 @@
-import type { LocalText } from '../plugin/manifest';
+import type { LocalText } from './manifest';
 
 /**
  * One definition per resource, used on both sides (no React, no Node imports here):

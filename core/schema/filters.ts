@@ -1,4 +1,4 @@
-import type { LocalText } from '../plugin/manifest';
+import type { LocalText } from './manifest';
 import { fieldColumn, type EntityDef, type FieldDef, type FieldType, type FilterOp } from './entity';
 
 /**

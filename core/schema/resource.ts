@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { EntityDef } from '../schema/entity';
+import type { EntityDef } from './entity';
 import { crudButtons } from './crud-buttons';
 import type { ButtonDecl, LocalText, MenuDecl, PluginManifest } from './manifest';
 

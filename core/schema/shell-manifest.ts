@@ -1,4 +1,4 @@
-import type { PluginManifest } from '../plugin/manifest';
+import type { PluginManifest } from './manifest';
 
 /**
  * The shell's own menus and buttons, declared like any plugin's. The seed grants the `user` role what

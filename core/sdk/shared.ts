@@ -5,7 +5,7 @@
  * it on, so the rest of a plugin imports from its own side's module only.
  */
 export { definePlugin, type BrowserPlugin, type BrowserPluginModule, type HomeCardDecl, type RouteDecl, type RouteMeta, type StoreDecl } from '../plugin/types';
-export { defineResource, resourcePath, type ResourceDecl, type ResourceMenu, type ResourcePlugin } from '../plugin/resource';
-export { crudButtons } from '../plugin/crud-buttons';
-export { declaredCodes, type ButtonDecl, type LocalText, type MenuDecl, type PluginManifest, type TopMenuDecl } from '../plugin/manifest';
+export { defineResource, resourcePath, type ResourceDecl, type ResourceMenu, type ResourcePlugin } from '../schema/resource';
+export { crudButtons } from '../schema/crud-buttons';
+export { declaredCodes, type ButtonDecl, type LocalText, type MenuDecl, type PluginManifest, type TopMenuDecl } from '../schema/manifest';
 export { defineEntity, fieldColumn, requiredMessage, snakeCase, type EntityApi, type EntityDef, type FieldDef, type FieldType, type FilterOp, type Option, type TreeTrait } from '../schema/entity';

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
-import type { LocalText } from '../plugin/manifest';
+import type { LocalText } from '../schema/manifest';
 
 /**
  * The language of the person a request is answered for. Every message the server writes for a person is

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
-import type { PluginManifest } from '../plugin/manifest';
-import { pluginManifest, type ResourcePlugin } from '../plugin/resource';
+import type { PluginManifest } from '../schema/manifest';
+import { pluginManifest, type ResourcePlugin } from '../schema/resource';
 import { mountCrud, type MountCrudOptions } from './crud/mount';
 import type { EntityDef } from '../schema/entity';
 import type { AppEnv, ServerContext } from './context';

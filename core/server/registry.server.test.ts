@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import type { PluginManifest } from '../plugin/manifest';
-import { shellManifest } from '../shell/manifest';
+import type { PluginManifest } from '../schema/manifest';
+import { shellManifest } from '../schema/shell-manifest';
 import { createApp } from './app';
 import { defineServerPlugin, type ServerPlugin } from './plugin';
 import { checkServerPlugins, pathPattern, pathsOverlap } from './registry';

@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { RouterRoute } from 'hono/types';
-import { declaredCodes, type MenuDecl, type PluginManifest } from '../plugin/manifest';
+import { declaredCodes, type MenuDecl, type PluginManifest } from '../schema/manifest';
 import type { AppEnv, ServerContext } from './context';
 import { ApiError } from './http/errors';
 import { MSG } from './http/messages';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { EntityDef } from '../schema/entity';
-import { shellManifest } from '../shell/manifest';
+import { shellManifest } from '../schema/shell-manifest';
 import { createApp } from './app';
 import { createApiScopes } from './auth/api-scope';
 import { createTokenService } from './auth/jwt';

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { crudButtons } from '../plugin/crud-buttons';
+import { crudButtons } from '../schema/crud-buttons';
 import { definePlugin } from '../plugin/types';
 import { session } from '../session/session';
 import { tabs } from '../tabs/tabs';

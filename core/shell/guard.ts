@@ -1,5 +1,5 @@
 import { findMenuItem, type MenuItem } from '../menu';
-import type { MenuDecl } from '../plugin/manifest';
+import type { MenuDecl } from '../schema/manifest';
 import type { RegisteredRoute } from '../plugin/registry';
 import type { BrowserPlugin } from '../plugin/types';
 import type { MenuState } from '../session/session';

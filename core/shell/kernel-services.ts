@@ -3,7 +3,7 @@ import { http } from '../http';
 import { i18n, localText } from '../i18n';
 import { decideCan } from '../kernel/can';
 import type { KernelServices } from '../kernel/context';
-import type { MenuDecl } from '../plugin/manifest';
+import type { MenuDecl } from '../schema/manifest';
 import type { Registry } from '../plugin/registry';
 import { session } from '../session/session';
 import { preferences } from './preferences';

@@ -1,5 +1,5 @@
 import { definePlugin } from '../plugin/types';
-import { shellManifest } from './manifest';
+import { shellManifest } from '../schema/shell-manifest';
 
 /** Public pages in the blank layout: no sign-in, no tab. */
 const publicPage = { isAuth: false, isTab: false } as const;

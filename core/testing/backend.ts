@@ -1,4 +1,4 @@
-import type { PluginManifest } from '../plugin/manifest';
+import type { PluginManifest } from '../schema/manifest';
 
 /** A call the browser app made, as the backend saw it. */
 export interface RecordedCall {

@@ -1,4 +1,4 @@
-import type { MenuDecl, PluginManifest } from '../plugin/manifest';
+import type { MenuDecl, PluginManifest } from '../schema/manifest';
 
 /**
  * What the reference server answers for `menu/routes`, `menu/buttons` and `menu/top-menu`, computed from

@@ -1,4 +1,4 @@
-import type { PluginManifest } from '../plugin/manifest';
+import type { PluginManifest } from '../schema/manifest';
 import { fail, ok, toResponse, type Backend, type Credentials, type RecordedCall, type ResolvedUser } from './backend';
 import { kernelMenus, type KernelMenus } from './kernel-menus';
 

@@ -1,4 +1,4 @@
-import type { LocalText } from '../plugin/manifest';
+import type { LocalText } from '../schema/manifest';
 
 /**
  * The eleven shell themes of the BladeX admin we replace. A theme is only a class on <body>

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { syncMenus } from '../../core/server/menu/sync';
-import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { shellManifest } from '../../core/shell/manifest';
+import { syncMenus } from '../../core/sdk/server';
+import { createTestServer, shellManifest, type TestServer } from '../../core/sdk/server-testing';
 import menuServer from '../menu/server';
 import { topmenuManifest } from './manifest';
 import { topmenuServer } from './server';

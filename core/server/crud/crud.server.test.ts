@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { crudButtons } from '../../plugin/crud-buttons';
+import { crudButtons } from '../../schema/crud-buttons';
 import { defineEntity } from '../../schema/entity';
 import { defineServerPlugin } from '../plugin';
 import { SEED } from '../seed/kernel-seed';

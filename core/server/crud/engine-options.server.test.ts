@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { defineResource } from '../../plugin/resource';
+import { defineResource } from '../../schema/resource';
 import { defineEntity } from '../../schema/entity';
 import type { ServerContext } from '../context';
 import { defineServerPlugin } from '../plugin';

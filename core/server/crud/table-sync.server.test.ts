@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from '@rstest/core';
-import { crudButtons } from '../../plugin/crud-buttons';
+import { crudButtons } from '../../schema/crud-buttons';
 import { defineEntity, type EntityDef } from '../../schema/entity';
 import { silentLogger } from '../context';
 import { scratchDatabase } from '../db/scratch';

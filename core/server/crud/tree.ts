@@ -10,7 +10,7 @@ import { MSG } from '../http/messages';
 import { rData } from '../http/r';
 import { localize } from '../i18n';
 import { isBigintId } from '../ids';
-import type { LocalText } from '../../plugin/manifest';
+import type { LocalText } from '../../schema/manifest';
 import { formatError } from './body';
 import type { CrudHooks } from './hooks';
 import type { CrudRepo, DbRow, Json, QueryOptions } from './repo';

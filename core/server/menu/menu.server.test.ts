@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import type { PluginManifest } from '../../plugin/manifest';
-import { shellManifest } from '../../shell/manifest';
+import type { PluginManifest } from '../../schema/manifest';
+import { shellManifest } from '../../schema/shell-manifest';
 import { createTestServer, type TestServer } from '../test-server';
 import { syncMenus } from './sync';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ButtonDecl, MenuDecl, PluginManifest, TopMenuDecl } from '../../plugin/manifest';
+import type { ButtonDecl, MenuDecl, PluginManifest, TopMenuDecl } from '../../schema/manifest';
 import type { Db, Tx } from '../db/types';
 import type { IdGenerator } from '../ids';
 import { ADMINISTRATOR_ROLE } from '../auth/user';

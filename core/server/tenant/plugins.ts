@@ -1,4 +1,4 @@
-import type { LocalText, PluginManifest } from '../../plugin/manifest';
+import type { LocalText, PluginManifest } from '../../schema/manifest';
 import type { Db } from '../db/types';
 
 /**

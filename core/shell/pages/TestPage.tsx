@@ -13,7 +13,7 @@ interface Action {
   icon: ReactNode;
 }
 
-/** The buttons the shell manifest declares for this page (core/shell/manifest.ts). */
+/** The buttons the shell manifest declares for this page (core/schema/shell-manifest.ts). */
 const actions: Action[] = [
   { code: 'test_add', key: 'add', icon: <IconPlus /> },
   { code: 'test_edit', key: 'edit', icon: <IconEdit /> },
