@@ -1,4 +1,7 @@
+import type { TopMenuDecl } from '../schema/manifest';
 import type { Tx } from './db/types';
+import type { IdGenerator } from './ids';
+import type { TopMenuRow } from './menu/vo';
 
 /**
  * What the kernel asks of plugins instead of reading their tables: a plugin declares what it provides
@@ -26,7 +29,26 @@ export interface OAuthClient {
   refreshValidity: number;
 }
 
+/** A top menu a plugin declares, with the ids of the menus it shows (those it lists and their descendants). */
+export interface DeclaredTopMenu {
+  plugin: string;
+  top: TopMenuDecl;
+  shows: readonly string[];
+}
+
+/** Where top menus are kept: the top bar lists a tenant's, and a user's menu can be narrowed to one. */
+export interface TopMenuStore {
+  /** At every start: the declared top menus of every tenant in step with the manifests. */
+  sync(tx: Tx, ids: IdGenerator, declared: readonly DeclaredTopMenu[], tenantIds: readonly string[]): Promise<void>;
+  /** The menu ids a top menu of the tenant shows (none for an unknown or another tenant's). */
+  menuIds(tx: Tx, tenantId: string, topMenuId: string): Promise<Set<string>>;
+  /** The tenant's enabled top menus, in order, each with the menu ids it shows. */
+  forTenant(tx: Tx, tenantId: string): Promise<(TopMenuRow & { menu_ids: string[] })[]>;
+}
+
 export interface Provides {
+  /** Top menus. Without it there are none: the top bar shows none, and the menu is never narrowed. */
+  topMenus?: TopMenuStore;
   /** The OAuth clients the token endpoint accepts (enabled ones only). Without it: the kernel's default client. */
   clients?: { find(tx: Tx, clientId: string): Promise<OAuthClient | undefined> };
   /** Names of what a user is attached to by id: `dept` (departments), `post` (posts). */
@@ -47,6 +69,7 @@ export interface CreatedTenant {
 
 export interface Extensions {
   clients?: Provides['clients'];
+  topMenus?: TopMenuStore;
   names: Readonly<Record<string, NameLookup>>;
   idsByName: Readonly<Record<string, IdsByName>>;
   orgUnitsWithin?: Provides['orgUnitsWithin'];
@@ -62,14 +85,15 @@ export function collectExtensions(plugins: readonly { id: string; provides?: Pro
   const nameOwner = new Map<string, string>();
   const idsByName: Record<string, IdsByName> = {};
   const idsOwner = new Map<string, string>();
-  const single = new Map<'clients' | 'orgUnitsWithin', string>();
-  const once = <K extends 'clients' | 'orgUnitsWithin'>(kind: K, id: string, label: string) => {
+  const single = new Map<'clients' | 'orgUnitsWithin' | 'topMenus', string>();
+  const once = (kind: 'clients' | 'orgUnitsWithin' | 'topMenus', id: string, label: string) => {
     const other = single.get(kind);
     if (other) throw new Error(`${label} are provided by both "${other}" and "${id}".`);
     single.set(kind, id);
   };
   let orgUnitsWithin: Extensions['orgUnitsWithin'];
   let clients: Extensions['clients'];
+  let topMenus: Extensions['topMenus'];
   for (const plugin of plugins) {
     for (const [kind, lookup] of Object.entries(plugin.provides?.names ?? {})) {
       const other = nameOwner.get(kind);
@@ -91,6 +115,10 @@ export function collectExtensions(plugins: readonly { id: string; provides?: Pro
       once('clients', plugin.id, 'OAuth clients');
       clients = plugin.provides.clients;
     }
+    if (plugin.provides?.topMenus) {
+      once('topMenus', plugin.id, 'Top menus');
+      topMenus = plugin.provides.topMenus;
+    }
   }
-  return { names, idsByName, orgUnitsWithin, clients, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
+  return { names, idsByName, orgUnitsWithin, clients, topMenus, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
 }

@@ -97,7 +97,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
     const applied = await runMigrations(db, sets);
     if (applied.length > 0) ctx.log.info(`Applied ${applied.join(', ')}`);
     await secureTables(db);
-    await syncMenus(db, ids, manifests);
+    await syncMenus(db, ids, manifests, ctx.extensions.topMenus);
     const app = createApp(ctx, plugins, options.distDir ?? null);
     return { app, ctx, dump: db.dump, close: () => db.close() };
   } catch (error) {

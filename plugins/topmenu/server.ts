@@ -1,27 +1,14 @@
 import type { Context, Hono } from 'hono';
-import { currentMember } from '../../core/server/auth/middleware';
-import { assertPermission, requirePermission } from '../../core/server/auth/permissions';
-import type { AuthUser } from '../../core/server/auth/user';
-import type { AppEnv, ServerContext } from '../../core/server/context';
-import { defaultAuthorize, entityValidator, mountCrud, parseIds } from '../../core/server/crud';
-import type { Tx } from '../../core/server/db/types';
-import { bizError } from '../../core/server/http/errors';
-import { MSG } from '../../core/server/http/messages';
-import { str } from '../../core/server/http/format';
-import { rData, rStatus } from '../../core/server/http/r';
-import { readJson, readParams } from '../../core/server/http/validate';
-import { pruneEmptyGroups, visibleMenus } from '../../core/server/menu/queries';
-import { buildTree, withoutSort } from '../../core/server/menu/tree';
-import { menuTreeNode } from '../../core/server/menu/vo';
-import { defineServerPlugin } from '../../core/server/plugin';
+import { type AppEnv, assertPermission, type AuthUser, bizError, buildTree, currentMember, defaultAuthorize, defineServerPlugin, entityValidator, menuTreeNode, mountCrud, MSG, parseIds, pruneEmptyGroups, rData, readJson, readParams, requirePermission, rStatus, type ServerContext, str, type Tx, visibleMenus, withoutSort } from '../../core/sdk/server';
 import { topMenuEntity } from './entities';
+import { copyDeclaredTopMenus, topMenuStore, topMenuTables } from './server-store';
 import { topmenuManifest } from './manifest';
 
 /**
- * Top menus on the server: the kernel's per-tenant `blade_top_menu` with
+ * Top menus on the server: the per-tenant `blade_top_menu` (server-store.ts) with
  * `/api/blade-system/topmenu/{list, detail, submit, remove, grant}` and, for the 菜单配置 dialog,
- * `/api/blade-system/menu/{grant-top-tree, top-tree-keys}`. The kernel's `menu/routes?topMenuId=` shows
- * what `blade_top_menu_setting` lists. A grant may only name menus the caller may see themselves.
+ * `/api/blade-system/menu/{grant-top-tree, top-tree-keys}`. The kernel's `menu/routes?topMenuId=` and
+ * `menu/top-menu` ask this plugin's store (what `blade_top_menu_setting` lists). A grant may only name menus the caller may see themselves.
  */
 export const MSG_CODE_EXISTS = { zh: '顶部菜单编号已存在', en: 'This top menu code already exists' };
 export const MSG_DECLARED_CODE = { zh: '插件声明的顶部菜单编号不可修改', en: 'The code of a top menu a plugin declares cannot be changed' };
@@ -164,9 +151,10 @@ export function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
 export const topmenuServer = defineServerPlugin({
   manifest: topmenuManifest,
   entities: [topMenuEntity],
-  // blade_top_menu and blade_top_menu_setting are the kernel's tables (core/server/schema/kernel.ts).
-  migrations: [],
+  migrations: [topMenuTables],
   routes: topmenuRoutes,
+  provides: { topMenus: topMenuStore },
+  onTenantCreated: (tx, tenant, ctx) => copyDeclaredTopMenus(tx, ctx.ids, tenant),
 });
 
 export default topmenuServer;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { syncMenus } from '../../core/sdk/server';
+import { hashPassword, md5, nextTenantId, provisionTenant, syncMenus } from '../../core/sdk/server';
 import { createTestServer, shellManifest, type TestServer } from '../../core/sdk/server-testing';
 import menuServer from '../menu/server';
 import { topmenuManifest } from './manifest';
@@ -106,13 +106,13 @@ describe('/api/blade-system/topmenu', () => {
     const id = await topId('000000', 'top_tools');
     expect((await submit({ id, code: 'top_tools2' })).body.msg).toBe('插件声明的顶部菜单编号不可修改');
     expect((await submit({ id, name: '工具箱' })).status).toBe(200);
-    await syncMenus(ts.ctx.db, ts.ctx.ids, [shellManifest, menuServer.manifest, topmenuManifest]); // a restart
+    await syncMenus(ts.ctx.db, ts.ctx.ids, [shellManifest, menuServer.manifest, topmenuManifest], ts.ctx.extensions.topMenus); // a restart
     expect((await list({ code: 'top_tools' })).records[0]).toMatchObject({ name: '工具箱' });
 
     const before = await settings(id);
     expect(before).toEqual(expect.arrayContaining(['tools', 'about', 'system', 'menu', 'topmenu']));
     expect((await ts.post('/api/blade-system/topmenu/remove', { token: admin, query: { ids: id } })).body.success).toBe(true);
-    await syncMenus(ts.ctx.db, ts.ctx.ids, [shellManifest, menuServer.manifest, topmenuManifest]);
+    await syncMenus(ts.ctx.db, ts.ctx.ids, [shellManifest, menuServer.manifest, topmenuManifest], ts.ctx.extensions.topMenus);
     expect((await list({ code: 'top_tools' })).total).toBe(0); // stays removed
     expect((await submit({ code: 'top_tools', name: '系统工具', sort: 2, source: 'tool' })).status).toBe(200);
     expect((await list({ code: 'top_tools' })).records[0]).toMatchObject({ id, plugin: 'shell' });
@@ -242,5 +242,19 @@ describe('menu grant of top menus', () => {
 
   test('nothing above answered 500', () => {
     expect(ts.logged).toEqual([]);
+  });
+});
+
+describe('what the kernel asks of top menus', () => {
+  test('a new tenant gets the declared top menus, showing the same menus; the top bar lists them', async () => {
+    const tenantId = await ts.ctx.db.system(async (tx) => {
+      const id = await nextTenantId(tx);
+      await provisionTenant(tx, ts.ctx.ids, ts.ctx.extensions, { tenantId: id, tenantName: '新租户', adminPasswordHash: await hashPassword(md5('admin')) });
+      return id;
+    });
+    expect(await settings(await topId(tenantId, 'top_desk'))).toEqual(await settings(await topId('000000', 'top_desk')));
+    const token = (await ts.signIn('admin', 'admin', tenantId)).access_token;
+    const tops = (await ts.get('/api/blade-system/menu/top-menu', { token })).body.data as { code: string }[];
+    expect(tops.map((t) => t.code)).toEqual(['top_desk', 'top_tools']);
   });
 });

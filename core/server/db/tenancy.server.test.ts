@@ -33,7 +33,7 @@ describe('row-level security (PGlite)', () => {
       ),
     );
     expect(rows.map((r) => r.relname)).toEqual(
-      expect.arrayContaining(['blade_user', 'blade_role', 'blade_role_menu', 'blade_top_menu', 'blade_refresh_token', 'blade_attach', 'blade_log_error', 'blade_tenant']),
+      expect.arrayContaining(['blade_user', 'blade_role', 'blade_role_menu', 'blade_refresh_token', 'blade_attach', 'blade_log_error', 'blade_tenant']),
     );
     for (const row of rows) expect(row).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true, policies: 1 });
   });

@@ -2,13 +2,41 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import type { PluginManifest } from '../../schema/manifest';
 import { shellManifest } from '../../schema/shell-manifest';
 import { createTestServer, type TestServer } from '../test-server';
+import type { TopMenuStore } from '../extensions';
+import { defineServerPlugin } from '../plugin';
 import { syncMenus } from './sync';
+import type { TopMenuRow } from './vo';
+
+/**
+ * Top menus kept in memory: what the kernel asks of the plugin that keeps them (sync at start, the menus
+ * one shows, a tenant's list), so that this test covers the kernel's side of it alone.
+ */
+const kept = new Map<string, { row: TopMenuRow; menuIds: string[] }>();
+const memoryTopMenus: TopMenuStore = {
+  async sync(_tx, _ids, declared, tenantIds) {
+    for (const { plugin, top, shows } of declared) {
+      for (const tenantId of tenantIds) {
+        const existing = kept.get(`${tenantId}|${top.code}`);
+        const row = { id: existing?.row.id ?? String(900 + kept.size), tenant_id: tenantId, code: top.code, name: top.name.zh, name_en: top.name.en, source: top.icon ?? '', path: '', sort: top.sort, plugin };
+        kept.set(`${tenantId}|${top.code}`, { row: { ...empty, ...row }, menuIds: [...shows] });
+      }
+    }
+  },
+  async menuIds(_tx, tenantId, topMenuId) {
+    return new Set([...kept.values()].find((t) => t.row.tenant_id === tenantId && t.row.id === topMenuId)?.menuIds ?? []);
+  },
+  async forTenant(_tx, tenantId) {
+    return [...kept.values()].filter((t) => t.row.tenant_id === tenantId).sort((a, b) => (a.row.sort ?? 0) - (b.row.sort ?? 0)).map((t) => ({ ...t.row, menu_ids: t.menuIds }));
+  },
+};
+const empty = { create_user: null, create_dept: null, create_time: null, update_user: null, update_time: null, status: 1, is_deleted: 0 } as const;
+const topMenus = defineServerPlugin({ manifest: { id: 'tops', name: { zh: '顶部菜单', en: 'Top menus' } }, provides: { topMenus: memoryTopMenus } });
 
 let ts: TestServer;
 let admin: string;
 let demo: string;
 beforeAll(async () => {
-  ts = await createTestServer();
+  ts = await createTestServer({ plugins: [topMenus] });
   admin = (await ts.signIn('admin', 'admin')).access_token;
   demo = (await ts.signIn('demo', 'demo')).access_token;
 });
@@ -90,9 +118,8 @@ describe('GET /blade-system/menu/top-menu', () => {
 });
 
 describe('synchronisation from the manifests', () => {
-  const count = () => ts.ctx.db.system((tx) => tx.one<{ menus: number; grants: number; tops: number }>(
-    `select (select count(*)::int from blade_menu) as menus, (select count(*)::int from blade_role_menu) as grants,
-            (select count(*)::int from blade_top_menu_setting) as tops`,
+  const count = () => ts.ctx.db.system((tx) => tx.one<{ menus: number; grants: number }>(
+    `select (select count(*)::int from blade_menu) as menus, (select count(*)::int from blade_role_menu) as grants`,
   ));
 
   test('is idempotent, keeps an administrator edit, and applies a changed declaration', async () => {

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../auth/user';
 import type { Tx } from '../db/types';
 import { validIds } from '../user/users';
-import type { MenuRow, TopMenuRow } from './vo';
+import type { MenuRow } from './vo';
 
 /** Menus of installed plugins (or made by an administrator), not deleted. */
 const LIVE = `m.is_deleted = 0 and (m.plugin is null or m.plugin = any($1::varchar[]))`;
@@ -50,22 +50,4 @@ export function pruneEmptyGroups(menus: MenuRow[]): MenuRow[] {
 export async function menusById(tx: Tx, ids: string[]): Promise<MenuRow[]> {
   if (ids.length === 0) return [];
   return tx.query<MenuRow>('select * from blade_menu where id = any($1::bigint[]) and is_deleted = 0', [ids]);
-}
-
-/** Menu ids a top menu shows (empty when the top menu is not the tenant's). */
-export async function topMenuMenuIds(tx: Tx, tenantId: string, topMenuId: string): Promise<Set<string>> {
-  const rows = await tx.query<{ menu_id: string }>(
-    `select s.menu_id from blade_top_menu_setting s join blade_top_menu t on t.id = s.top_menu_id
-      where s.tenant_id = $1 and t.tenant_id = $1 and t.id = $2 and t.is_deleted = 0`,
-    [tenantId, topMenuId],
-  );
-  return new Set(rows.map((r) => r.menu_id));
-}
-
-export async function tenantTopMenus(tx: Tx, tenantId: string): Promise<(TopMenuRow & { menu_ids: string[] })[]> {
-  return tx.query<TopMenuRow & { menu_ids: string[] }>(
-    `select t.*, coalesce(array(select s.menu_id::text from blade_top_menu_setting s where s.top_menu_id = t.id), '{}') as menu_ids
-       from blade_top_menu t where t.tenant_id = $1 and t.is_deleted = 0 and t.status = 1 order by t.sort, t.id`,
-    [tenantId],
-  );
 }

@@ -5,7 +5,7 @@ import type { AppEnv, ServerContext } from '../context';
 import { rData } from '../http/r';
 import { optionalParam, parseInput } from '../http/validate';
 import { isId } from '../user/users';
-import { menusById, pruneEmptyGroups, tenantTopMenus, topMenuMenuIds, visibleMenus } from './queries';
+import { menusById, pruneEmptyGroups, visibleMenus } from './queries';
 import { buildTree } from './tree';
 import { buttonNode, menuVO, topMenuVO } from './vo';
 
@@ -21,8 +21,8 @@ export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const pluginIds = await ctx.tenantPlugins.visible(user.tenantId);
     const tree = await ctx.db.tenant(user.tenantId, async (tx) => {
       let menus = await visibleMenus(tx, user, pluginIds, 1);
-      if (topMenuId && isId(topMenuId)) {
-        const shown = await topMenuMenuIds(tx, user.tenantId, topMenuId);
+      if (topMenuId && isId(topMenuId) && ctx.extensions.topMenus) {
+        const shown = await ctx.extensions.topMenus.menuIds(tx, user.tenantId, topMenuId);
         menus = menus.filter((m) => shown.has(m.id));
       }
       return buildTree(pruneEmptyGroups(menus).map(menuVO));
@@ -45,9 +45,11 @@ export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   api.get('/blade-system/menu/top-menu', async (c) => {
     const user = currentUser(c);
     const pluginIds = await ctx.tenantPlugins.visible(user.tenantId);
+    const store = ctx.extensions.topMenus;
     const list = await ctx.db.tenant(user.tenantId, async (tx) => {
+      if (!store) return [];
       const visible = new Set(pruneEmptyGroups(await visibleMenus(tx, user, pluginIds, 1)).map((m) => m.id));
-      const tops = await tenantTopMenus(tx, user.tenantId);
+      const tops = await store.forTenant(tx, user.tenantId);
       return tops.filter((t) => t.menu_ids.some((id) => visible.has(id))).map(topMenuVO);
     });
     return c.json(rData(list));

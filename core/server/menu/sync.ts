@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ButtonDecl, MenuDecl, PluginManifest, TopMenuDecl } from '../../schema/manifest';
 import type { Db, Tx } from '../db/types';
+import type { DeclaredTopMenu, TopMenuStore } from '../extensions';
 import type { IdGenerator } from '../ids';
 import { ADMINISTRATOR_ROLE } from '../auth/user';
 
@@ -11,7 +12,7 @@ import { ADMINISTRATOR_ROLE } from '../auth/user';
  * every tenant's `administrator` and `admin` (tenant administrator) roles and the roles the declaration
  * lists get it. A top-level declaration with `parent` hangs under that code (the shell's `system` group,
  * say); a `group` menu is marked so that a user's menu leaves it out while it has no visible child. A top
- * menu shows the menus it lists and their descendants.
+ * menu shows the menus it lists and their descendants; the plugin that keeps top menus stores them.
  */
 
 /** Role aliases that get every new menu and button: the super administrator and each tenant's administrator. */
@@ -126,30 +127,8 @@ async function topMenuShows(tx: Tx, plugin: string, top: TopMenuDecl, menuIds: M
   return rows.map((r) => r.id);
 }
 
-async function syncTopMenu(tx: Tx, ids: IdGenerator, plugin: string, top: TopMenuDecl, tenantId: string, shows: string[]): Promise<void> {
-  const row = await tx.one<{ id: string }>(
-    `insert into blade_top_menu (id, tenant_id, code, name, name_en, source, sort, plugin, decl_hash)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     on conflict (tenant_id, code) do update set
-       name = excluded.name, name_en = excluded.name_en, source = excluded.source, sort = excluded.sort,
-       plugin = excluded.plugin, decl_hash = excluded.decl_hash, update_time = now()
-     where blade_top_menu.decl_hash is distinct from excluded.decl_hash
-     returning id`,
-    // The hash covers what the top menu shows, so a plugin attaching a menu below a listed one updates it.
-    [ids.next(), tenantId, top.code, top.name.zh, top.name.en, top.icon ?? '', top.sort, plugin, hash({ top, shows })],
-  );
-  if (!row) return; // unchanged declaration: the administrator's settings stay
-  await tx.query('delete from blade_top_menu_setting where top_menu_id = $1', [row.id]);
-  for (const menuId of shows) {
-    await tx.query(
-      'insert into blade_top_menu_setting (id, tenant_id, top_menu_id, menu_id) values ($1, $2, $3, $4) on conflict do nothing',
-      [ids.next(), tenantId, row.id, menuId],
-    );
-  }
-}
-
 /** Brings the menu tables in line with the manifests (system scope: it spans every tenant's roles). */
-export async function syncMenus(db: Db, ids: IdGenerator, manifests: readonly PluginManifest[]): Promise<void> {
+export async function syncMenus(db: Db, ids: IdGenerator, manifests: readonly PluginManifest[], topMenus?: TopMenuStore): Promise<void> {
   const rows = manifests.flatMap(flatten);
   checkUnique(rows);
   await db.system(async (tx) => {
@@ -167,12 +146,12 @@ export async function syncMenus(db: Db, ids: IdGenerator, manifests: readonly Pl
       menuIds.set(row.code, id);
       if (inserted) await grantToRoles(tx, ids, id, row.roles);
     }
-    const tenants = await tx.query<{ tenant_id: string }>('select tenant_id from blade_tenant where is_deleted = 0');
+    const declared: DeclaredTopMenu[] = [];
     for (const manifest of manifests) {
-      for (const top of manifest.topMenus ?? []) {
-        const shows = await topMenuShows(tx, manifest.id, top, menuIds);
-        for (const { tenant_id } of tenants) await syncTopMenu(tx, ids, manifest.id, top, tenant_id, shows);
-      }
+      for (const top of manifest.topMenus ?? []) declared.push({ plugin: manifest.id, top, shows: await topMenuShows(tx, manifest.id, top, menuIds) });
     }
+    if (!topMenus) return;
+    const tenants = await tx.query<{ tenant_id: string }>('select tenant_id from blade_tenant where is_deleted = 0');
+    await topMenus.sync(tx, ids, declared, tenants.map((t) => t.tenant_id));
   });
 }

@@ -96,28 +96,6 @@ create table blade_role_menu (
   unique (role_id, menu_id)
 );
 
-create table blade_top_menu (
-  id bigint primary key,
-  tenant_id varchar(12) not null,
-  code varchar(255),
-  name varchar(255),
-  name_en varchar(255),
-  source varchar(255),
-  path varchar(255),
-  sort int,
-  plugin varchar(64),
-  decl_hash varchar(64),${AUDIT_COLUMNS},
-  unique (tenant_id, code)
-);
-
-create table blade_top_menu_setting (
-  id bigint primary key,
-  tenant_id varchar(12) not null,
-  top_menu_id bigint not null,
-  menu_id bigint not null,
-  unique (top_menu_id, menu_id)
-);
-
 -- One row per refresh token issued (the jti's sha-256, never the token). A use revokes it and issues the
 -- next one in the same family (one sign-in); a second use of a revoked one revokes the whole family.
 create table blade_refresh_token (
@@ -227,8 +205,8 @@ export const kernelMigrations: Migration[] = [
   {
     id: '001_schema',
     sql: schema,
-    // Its first text also made blade_client, blade_dept and blade_post, which the client, dept and post
-    // plugins now own.
+    // Its first text also made blade_client, blade_dept, blade_post, blade_top_menu and
+    // blade_top_menu_setting, which the client, dept, post and topmenu plugins now own.
     replaces: ['e3fe63851938ce810db5e00623c4a18c2fd3637b25bedfe5a0a4c452b4f3fc42'],
   },
 ];
