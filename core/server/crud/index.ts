@@ -9,5 +9,5 @@ export { SqlParams, filterSql, orderSql, parseListQuery, localInstant, type Wher
 export { crudRepo, type CrudRepo, type Actor, type DbRow, type Json, type QueryOptions } from './repo';
 export { mountCrud, entityRoute, defaultAuthorize, entityColumns, crudDataScope, parseIds, parseId, readIds, type CrudAction, type MountCrudOptions } from './mount';
 export { composeHooks, checkAccess, defaultRule, type CrudHooks, type CrudOperation, type AccessRule, type HookArgs } from './hooks';
-export { entityNames, entityIdsByName } from './lookups';
+export { entityNames, entityIdsByName, namesById } from './lookups';
 export { nest, parentIdOf, resolveTree, addressedTenant, actorIn, MSG_SELF_PARENT, type TreeNode } from './tree';

@@ -4,12 +4,12 @@ import { defineEntity } from '../../schema/entity';
 import { collectExtensions } from '../extensions';
 import { defineServerPlugin } from '../plugin';
 import { createTestServer, type TestServer } from '../test-server';
-import { entityIdsByName, entityNames } from './lookups';
+import { entityIdsByName, entityNames, namesById } from './lookups';
 
 /**
  * Names by id and ids by name derived from an entity (what a plugin provides the kernel about its rows),
  * on a real table: live rows of the asked tenant only, in the order asked, ambiguous names with every id;
- * and the kernel refusing one kind provided twice.
+ * a name lookup's answer matched back to its ids; and the kernel refusing one kind provided twice.
  */
 
 const team = defineEntity({
@@ -59,6 +59,22 @@ describe('entityNames', () => {
   test('the kernel sees what the plugin provides', () => {
     expect(ts.ctx.extensions.names.team).toBe(names);
     expect(ts.ctx.extensions.idsByName.team).toBe(idsByName);
+  });
+});
+
+describe('namesById', () => {
+  test('each live id with its own name, whether every id is live (one call) or some are not (one call each)', async () => {
+    const calls: number[] = [];
+    const counted: typeof names = (tx, tenantId, ids) => {
+      calls.push(ids.length);
+      return names(tx, tenantId, ids);
+    };
+    const all = await ts.ctx.db.system((tx) => namesById(counted, tx, '000000', [ID.blue, ID.red, ID.blue]));
+    expect([Object.fromEntries(all), calls]).toEqual([{ [ID.blue]: '蓝队', [ID.red]: ' 红队 ' }, [2]]);
+    calls.length = 0;
+    const some = await ts.ctx.db.system((tx) => namesById(counted, tx, '000000', [ID.gone, ID.twin, ID.other]));
+    expect([Object.fromEntries(some), calls]).toEqual([{ [ID.twin]: '蓝队' }, [3, 1, 1, 1]]);
+    expect((await ts.ctx.db.system((tx) => namesById(undefined, tx, '000000', [ID.blue]))).size).toBe(0);
   });
 });
 

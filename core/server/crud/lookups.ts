@@ -60,3 +60,21 @@ export function entityIdsByName(entity: EntityDef, fields: readonly string[]): I
     return found;
   };
 }
+
+/**
+ * The name of each live id through a kernel name lookup (which answers names only, unknown ids left
+ * out), as a map: one call when every id is live (the usual case), else one call per id so that each
+ * name is matched to its own id. No lookup (the providing plugin is not installed): nothing is known.
+ */
+export async function namesById(lookup: NameLookup | undefined, tx: Tx, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const list = [...new Set(ids)];
+  if (!lookup || list.length === 0) return new Map();
+  const names = await lookup(tx, tenantId, list);
+  if (names.length === list.length) return new Map(list.map((id, i) => [id, names[i]!]));
+  const found = new Map<string, string>();
+  for (const id of list) {
+    const [name] = await lookup(tx, tenantId, [id]);
+    if (name !== undefined) found.set(id, name);
+  }
+  return found;
+}

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { EntityDef } from '../../schema/entity';
 import { dataScopeWhere, type ScopeColumn } from '../auth/data-scope';
-import { assertPermission } from '../auth/permissions';
+import { assertPermission, noPermission } from '../auth/permissions';
 import { currentMember } from '../auth/middleware';
 import type { AuthUser } from '../auth/user';
 import type { AppEnv, ServerContext } from '../context';
@@ -12,10 +12,11 @@ import { isBigintId } from '../ids';
 import { rData, rStatus } from '../http/r';
 import { readJson } from '../http/validate';
 import { str } from '../http/format';
+import { ADMIN_TENANT } from '../tenant/tenants';
 import { localize } from '../i18n';
 import { entityValidator, formatError, type BodyMode, type EntityValues } from './body';
 import { AUDIT_COLUMN, entityFields } from './columns';
-import { checkAccess, composeHooks, defaultRule, type AccessRule, type CrudHooks, type CrudOperation } from './hooks';
+import { checkAccess, composeHooks, defaultRule, type AccessRule, type CrudHooks, type CrudOperation, type HookArgs } from './hooks';
 import { crudRepo, type CrudRepo, type DbRow, type Json, type QueryOptions } from './repo';
 import { actorIn, addressedTenant, mountTree, resolveTree, treeHooks, type TreeAction } from './tree';
 import type { Where } from './sql';
@@ -49,6 +50,25 @@ export interface MountCrudOptions {
    * is ignored.
    */
   otherTenants?: boolean;
+  /**
+   * The table holds one row per tenant, not any tenant's data (the tenants themselves): the endpoints work
+   * as the database owner, outside row-level security, and only the super administrator (an administrator
+   * of tenant 000000) may call them, whatever `access` says. Not for a tree.
+   */
+  allTenants?: boolean;
+  /**
+   * Query parameters of the list that are no field's filter, each turned into a condition (a department
+   * and every department below it, say); an empty value adds none. Not for a tree.
+   */
+  params?: Readonly<Record<string, (value: string, args: HookArgs) => Where | Promise<Where>>>;
+  /**
+   * How an add makes its row when the plugin makes it together with what belongs to it (a kernel function
+   * that makes a tenant with its role and administrator): gets the validated values, returns the new id.
+   * Default: the repository's insert, with the audit columns.
+   */
+  create?: (args: HookArgs & { values: EntityValues; body: Readonly<Record<string, unknown>> }) => Promise<string>;
+  /** Also mount `update` (an edit: `id` required) beside `submit`, as BladeX's user API has both. */
+  update?: boolean;
   /**
    * Permission check replacing the default (`<permission>` or one of its buttons to read, `_add`, `_edit`,
    * `_delete` to write). Throw `noPermission()` to refuse. Prefer `access`.
@@ -127,6 +147,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
   const validator = entityValidator(entity);
   const access = (operation: CrudOperation | 'options') => options.access?.[operation] ?? (operation === 'options' ? options.access?.read : undefined);
   const authorize = async (tx: Tx, user: AuthUser, operation: CrudOperation | 'options') => {
+    if (options.allTenants && !(user.isAdministrator && user.tenantId === ADMIN_TENANT)) throw noPermission();
     const rule = access(operation);
     if (rule) return checkAccess(rule, tx, user);
     const op = operation === 'options' ? 'read' : operation;
@@ -136,10 +157,12 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
   const extra: QueryOptions = options.where ? { where: [options.where] } : {};
   const mount = (action: CrudAction) => !skip.has(action);
   const tenantOf = (user: AuthUser, asked: unknown) => (options.otherTenants ? addressedTenant(entity, user, asked) : user.tenantId);
+  /** A transaction in a tenant (as the database owner for a table of every tenant's rows). */
+  const transaction = <T>(tenantId: string, work: (tx: Tx) => Promise<T>) => (options.allTenants ? ctx.db.system(work) : ctx.db.tenant(tenantId, work));
   /** Work in the addressed tenant's transaction, as the caller acting there. */
   const inTenant = <T>(caller: AuthUser, asked: unknown, work: (tx: Tx, user: AuthUser) => Promise<T>) => {
     const tenantId = tenantOf(caller, asked);
-    return ctx.db.tenant(tenantId, (tx) => work(tx, actorIn(caller, tenantId)));
+    return transaction(tenantId, (tx) => work(tx, actorIn(caller, tenantId)));
   };
   const views = Object.entries(options.views ?? {}).map(([name, view]) => ({ name, ...view }));
   const tree = resolveTree(entity);
@@ -172,7 +195,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
       const body = await readJson(c);
       return { body, id: validator.idOf(body) };
     } catch (error) {
-      await ctx.db.tenant(user.tenantId, (tx) => mayDoOneOf(tx, user, operations));
+      await transaction(user.tenantId, (tx) => mayDoOneOf(tx, user, operations));
       throw error;
     }
   };
@@ -196,7 +219,11 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
       await hooks.beforeChange?.(change);
       if (mode === 'add') {
         await repo.assertUnique(tx, user, values);
-        const newId = change.restore ? await restore(tx, user, change.restore, values) : await repo.insert(tx, user, values, ctx.now());
+        const newId = change.restore
+          ? await restore(tx, user, change.restore, values)
+          : options.create
+            ? await options.create({ tx, user, values, body: input })
+            : await repo.insert(tx, user, values, ctx.now());
         await hooks.afterChange?.({ tx, user, mode, values, id: newId, body: input });
         return;
       }
@@ -205,6 +232,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
       await hooks.afterChange?.({ tx, user, mode, values, id: id!, existing, body: input });
     });
 
+  if (tree && (options.allTenants || options.params)) throw new Error(`Entity "${entity.name}": allTenants and params are not for a tree.`);
   if (tree) {
     const parts = { repo, hooks, scope: extra, readScope, read: (tx: Tx, user: AuthUser) => authorize(tx, user, 'read'), options: (tx: Tx, user: AuthUser) => authorize(tx, user, 'options') };
     mountTree(api, ctx, entity, tree, { ...parts, tenantOf, mount, views }, (action) => entityRoute(entity, action));
@@ -213,11 +241,17 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
     const pagedList = (more: readonly Where[]) => async (c: Context<AppEnv>) => {
       const caller = currentMember(c);
       const { tenantId: asked, ...rest } = c.req.query();
-      const query = options.otherTenants ? rest : c.req.query();
+      const query: Record<string, string> = options.otherTenants ? rest : { ...c.req.query() };
+      const own = Object.entries(options.params ?? {}).flatMap(([key, toWhere]) => {
+        const value = query[key]?.trim();
+        delete query[key];
+        return value ? [{ value, toWhere }] : [];
+      });
       const result = await inTenant(caller, asked, async (tx, user) => {
         await authorize(tx, user, 'read');
         const scoped = await readScope(tx, user);
-        const where = [...(extra.where ?? []), ...more, ...(scoped ? [scoped] : [])];
+        const conditions = await Promise.all(own.map(({ value, toWhere }) => toWhere(value, { tx, user })));
+        const where = [...(extra.where ?? []), ...more, ...conditions, ...(scoped ? [scoped] : [])];
         const found = await repo.page(tx, user, query, { where, toJson: (row) => row as Json });
         return { ...found, records: await readJsons(tx, user, found.records as DbRow[], 'list') };
       });
@@ -251,6 +285,16 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
     });
   }
 
+  function mountUpdate() {
+    api.post(entityRoute(entity, 'update'), async (c) => {
+      const user = currentMember(c);
+      const { body, id } = await readBody(c, user, ['edit']);
+      if (!id) throw missingParam('id');
+      await save(user, body, 'edit', id);
+      return c.json(rStatus(true));
+    });
+  }
+
   if (entity.api.save === 'submit') {
     if (mount('submit')) {
       api.post(entityRoute(entity, 'submit'), async (c) => {
@@ -260,6 +304,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
         return c.json(rStatus(true));
       });
     }
+    if (options.update) mountUpdate();
   } else {
     if (mount('save')) {
       api.post(entityRoute(entity, 'save'), async (c) => {
@@ -269,15 +314,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
         return c.json(rStatus(true));
       });
     }
-    if (mount('update')) {
-      api.post(entityRoute(entity, 'update'), async (c) => {
-        const user = currentMember(c);
-        const { body, id } = await readBody(c, user, ['edit']);
-        if (!id) throw missingParam('id');
-        await save(user, body, 'edit', id);
-        return c.json(rStatus(true));
-      });
-    }
+    if (mount('update')) mountUpdate();
   }
 
   if (mount('remove')) {
