@@ -1,4 +1,4 @@
-import { assertAdministrator, crudRepo, currentMember, defineServerPlugin, rData, SEED, str } from '../../core/sdk/server';
+import { assertAdministrator, crudRepo, currentMember, defineServerPlugin, entityNames, rData, SEED, str } from '../../core/sdk/server';
 import datasourcePlugin, { datasourceEntity } from './index';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -36,6 +36,8 @@ export default defineServerPlugin(datasourcePlugin, {
       return c.json(rData(rows.map((row) => ({ id: str(row.id), name: str(row.name) }))));
     });
   },
+  // The names of live datasources by id: what a tenant's binding shows, and whether it still holds.
+  provides: { names: { datasource: entityNames(datasourceEntity, 'name') } },
   // The PostgreSQL sample of BladeX, with obviously fake credentials.
   async seed(tx, ctx) {
     const exists = await tx.one('select 1 as found from blade_datasource where is_deleted = 0 limit 1');

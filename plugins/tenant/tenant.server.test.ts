@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { DEMO_TENANT, md5, SEED } from '../../core/sdk/server';
 import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import datasourceServer from '../datasource/server';
-import { tenantServer } from './server';
+import tenantServer from './server';
 
-/** The tenant API (bladex-contract §6.1, §9) with the datasource plugin it requires. */
+/** The tenant API with the datasource plugin it requires: the engine's endpoints, select and the datasource binding. */
 
 let ts: TestServer;
 let admin: string; // administrator of 000000
@@ -38,6 +38,23 @@ beforeAll(async () => {
 afterAll(() => ts.close());
 
 describe('/api/blade-system/tenant', () => {
+  test('the menu and its buttons as declared: 租户管理 under 系统管理, the super administrator’s alone', async () => {
+    type Node = { code: string; name: string; alias?: string; path?: string; source?: string; sort?: number; action?: number; children?: Node[] };
+    const routes = (await ts.get('/api/blade-system/menu/routes', { token: admin })).body.data as Node[];
+    expect(routes.find((m) => m.code === 'system')?.children?.find((m) => m.code === 'tenant')).toMatchObject({ name: '租户管理', path: '/system/tenant', source: 'team', sort: 11 });
+    const buttons = (await ts.get('/api/blade-system/menu/buttons', { token: admin })).body.data as Node[];
+    expect(buttons.find((m) => m.code === 'tenant')?.children?.map((b) => [b.code, b.name, b.alias, b.action])).toEqual([
+      ['tenant_add', '新增', 'add', 1],
+      ['tenant_edit', '修改', 'edit', 2],
+      ['tenant_delete', '删除', 'delete', 3],
+      ['tenant_view', '查看', 'view', 2],
+      ['tenant_setting', '授权配置', 'setting', 1],
+      ['tenant_datasource', '数据源', 'datasource', 2],
+    ]);
+    const theirs = (await ts.get('/api/blade-system/menu/routes', { token: demoAdmin })).body.data as Node[];
+    expect(codes(theirs)).not.toContain('tenant');
+  });
+
   test('list: every tenant, paged, with quota, expiry, plugins and datasource; filters on id, name and contact', async () => {
     const page = await list();
     expect(page.records.map((r) => r.tenantId).sort()).toEqual(['000000', '100001', '700001']);

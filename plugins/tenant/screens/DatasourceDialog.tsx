@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Select } from '@arco-design/web-react';
 import { http, RecordDialog, type Row, useRecordDialog } from '../../../core/sdk/browser';
-import '../locales';
 
 interface DatasourceOption {
   id: string;

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, DatePicker, Form, InputNumber, Message, Result, Spin } from '@arco-design/web-react';
 import { DATETIME_FORMAT, http, localText, RecordDialog, type Row, useRecordDialog } from '../../../core/sdk/browser';
 import { choosePlugins, type PluginCatalogue, type PluginInfo } from './plugins';
-import '../locales';
 
 export interface SettingsDialogProps {
   /** The tenants to set (one or more rows of the list). */

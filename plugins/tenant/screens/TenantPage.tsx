@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Button, Message, Space, Tag } from '@arco-design/web-react';
 import { IconSettings, IconStorage } from '@arco-design/web-react/icon';
 import { CrudPage, invalidateResource, localText, type Row, useCrudList, useKernel } from '../../../core/sdk/browser';
-import { tenantEntity } from '../entities';
+import { tenantEntity } from '../index';
 import { DatasourceDialog } from './DatasourceDialog';
 import { usePluginCatalogue } from './plugins';
 import { SettingsDialog } from './SettingsDialog';
-import '../locales';
 import './tenant.css';
 
 /** `yyyy-MM-dd HH:mm:ss` (the server's wall clock) is in the past. */
