@@ -20,5 +20,8 @@ export default defineConfig({
   html: { title: '名片管理后台', favicon: './app/assets/logo.svg' },
   output: { distPath: { root: 'dist' }, cleanDistPath: true },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  // core/sdk only re-exports the kernel for plugins: imports through it are bound to the modules themselves,
+  // so a plugin's chunk costs what it did when it imported those modules directly.
+  tools: { rspack: { module: { rules: [{ test: /[\\/]core[\\/]sdk[\\/]/, sideEffects: false }] } } },
   server: { publicDir: { name: 'app/public' }, host: '127.0.0.1', port: Number(process.env.DEV_PORT ?? 3000), proxy: { '/api': apiProxy } },
 });
