@@ -73,6 +73,14 @@ export interface PluginManifest {
   requires?: string[];
   menus?: MenuDecl[];
   topMenus?: TopMenuDecl[];
+  /** Choice sources it offers plugins that require it (`role.tree`: the roles, for a picker). */
+  offers?: readonly string[];
+  /**
+   * Choice sources of required plugins it reads, each with its own codes whose holders may read it
+   * (`{ 'role.tree': ['user'] }`: who may open the user screen may pick roles), so that the offering
+   * plugin never names another plugin's codes.
+   */
+  reads?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Every menu and button code a manifest declares, depth first. */

@@ -89,6 +89,8 @@ export function pluginManifest(plugin: ResourcePlugin): PluginManifest {
     id: plugin.id,
     name: plugin.name,
     requires: plugin.requires,
+    offers: plugin.offers,
+    reads: plugin.reads,
     topMenus: plugin.topMenus,
     menus: [...resources.map((r) => resourceMenu(r, nameOf(r))), ...(plugin.menus ?? [])],
   };

@@ -68,6 +68,8 @@ export interface CreatedTenant {
 }
 
 export interface Extensions {
+  /** Per choice source a plugin offers (`role.tree`), the codes of the plugins that read it (`user`). */
+  readers: Readonly<Record<string, readonly string[]>>;
   clients?: Provides['clients'];
   topMenus?: TopMenuStore;
   names: Readonly<Record<string, NameLookup>>;
@@ -77,10 +79,14 @@ export interface Extensions {
   tenantCreated: readonly ((tx: Tx, tenant: CreatedTenant) => Promise<void>)[];
 }
 
-export const NO_EXTENSIONS: Extensions = { names: {}, idsByName: {}, tenantCreated: [] };
+export const NO_EXTENSIONS: Extensions = { readers: {}, names: {}, idsByName: {}, tenantCreated: [] };
 
 /** What the installed plugins provide, refusing a kind two plugins both provide (naming them). */
-export function collectExtensions(plugins: readonly { id: string; provides?: Provides; onTenantCreated?: (tx: Tx, tenant: CreatedTenant) => Promise<void> }[]): Extensions {
+export function collectExtensions(
+  plugins: readonly { id: string; provides?: Provides; reads?: Readonly<Record<string, readonly string[]>>; onTenantCreated?: (tx: Tx, tenant: CreatedTenant) => Promise<void> }[],
+): Extensions {
+  const readers: Record<string, string[]> = {};
+  for (const plugin of plugins) for (const [source, codes] of Object.entries(plugin.reads ?? {})) (readers[source] ??= []).push(...codes);
   const names: Record<string, NameLookup> = {};
   const nameOwner = new Map<string, string>();
   const idsByName: Record<string, IdsByName> = {};
@@ -120,5 +126,5 @@ export function collectExtensions(plugins: readonly { id: string; provides?: Pro
       topMenus = plugin.provides.topMenus;
     }
   }
-  return { names, idsByName, orgUnitsWithin, clients, topMenus, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
+  return { readers, names, idsByName, orgUnitsWithin, clients, topMenus, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
 }

@@ -55,6 +55,15 @@ describe('checkServerPlugins', () => {
 });
 
 describe('API routes', () => {
+  test('a choice source is read from a required plugin that offers it, with codes of the reader', () => {
+    const offering = plugin('roles', { offers: ['roles.tree'] });
+    expect(check(offering, plugin('people', { requires: ['roles'], reads: { 'roles.tree': ['people'] } }))).toHaveLength(2);
+    expect(() => check(offering, plugin('people', { reads: { 'roles.tree': ['people'] } }))).toThrow('Plugin "people" reads "roles.tree", which no plugin it requires offers.');
+    expect(() => check(offering, plugin('people', { requires: ['roles'], reads: { 'roles.tree': ['roles'] } }))).toThrow(
+      'Plugin "people" reads "roles.tree" with the code "roles", which is not one of its own.',
+    );
+  });
+
   test('path overlap and patterns', () => {
     expect(pathsOverlap('/a/b/list', '/a/b/list')).toBe(true);
     expect(pathsOverlap('/a/b/:id', '/a/b/list')).toBe(true);

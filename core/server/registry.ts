@@ -95,6 +95,14 @@ export function checkServerPlugins(shell: PluginManifest, plugins: readonly Serv
         if (!owner) throw new Error(`Top menu "${top.code}" of "${manifest.id}" lists unknown menu code "${code}".`);
       }
     }
+    // A choice source read is offered by a plugin this one requires, and read with codes of its own.
+    for (const [source, codes] of Object.entries(manifest.reads ?? {})) {
+      const offerer = [...requiredBy(manifest.id)].find((id) => byId.get(id)?.manifest.offers?.includes(source));
+      if (!offerer) throw new Error(`Plugin "${manifest.id}" reads "${source}", which no plugin it requires offers.`);
+      for (const code of codes) {
+        if (codeOwner.get(code) !== manifest.id) throw new Error(`Plugin "${manifest.id}" reads "${source}" with the code "${code}", which is not one of its own.`);
+      }
+    }
   }
   return ordered;
 }

@@ -83,7 +83,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       extensions: NO_EXTENSIONS,
     };
     ctx.extensions = collectExtensions(
-      plugins.map((p) => ({ id: p.manifest.id, provides: p.provides, onTenantCreated: p.onTenantCreated && ((tx: Tx, t: CreatedTenant) => p.onTenantCreated!(tx, t, ctx)) })),
+      plugins.map((p) => ({ id: p.manifest.id, provides: p.provides, reads: p.manifest.reads, onTenantCreated: p.onTenantCreated && ((tx: Tx, t: CreatedTenant) => p.onTenantCreated!(tx, t, ctx)) })),
     );
     const sets: MigrationSet[] = [
       { owner: 'kernel', migrations: kernelMigrationSet(ids) },
