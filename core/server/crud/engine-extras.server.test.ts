@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { defineResource } from '../../schema/resource';
 import { defineEntity } from '../../schema/entity';
+import { noPermission } from '../auth/permissions';
 import { bizError } from '../http/errors';
 import { defineServerPlugin } from '../plugin';
 import { createTestServer, type TestServer } from '../test-server';
@@ -8,7 +9,7 @@ import { createTestServer, type TestServer } from '../test-server';
 /**
  * More engine options, on two entities defined here: a table of one row per tenant read across tenants by
  * the super administrator alone (`allTenants`), an add the plugin makes itself (`create`), query
- * parameters of one's own (`params`) and `update` beside `submit`.
+ * parameters of one's own (`params`), `update` beside `submit`, and the stored row given to `beforeValidate`.
  */
 
 /** One row per tenant (its `tenant_id` is a key, not an owner), like the kernel's tenants. */
@@ -61,6 +62,12 @@ const demo = defineServerPlugin(
       }),
       crate: {
         update: true,
+        // A locked crate is refused before its body is judged: the caller learns nothing from the rules.
+        hooks: {
+          beforeValidate({ existing }) {
+            if (existing?.label === 'locked') throw noPermission();
+          },
+        },
         params: {
           bigger: (value) => {
             if (!/^\d{1,6}$/.test(value)) throw bizError({ zh: '请求参数格式错误: bigger', en: 'Malformed parameter: bigger' });
@@ -151,6 +158,9 @@ describe('params and update', () => {
     expect((await ts.post('/api/demo/crate/update', { token: keeper, json: { id: '123', size: 6 } })).body.msg).toBe('数据不存在');
     expect((await ts.post('/api/demo/crate/update', { token: keeper, json: { id: b!.id, label: '' } })).body.msg).toBe('请输入标签');
     expect((await ts.post('/api/demo/crate/save', { token: keeper, json: { label: 'd', size: 2 } })).status).toBe(404);
+    expect((await ts.post('/api/demo/crate/update', { token: keeper, json: { id: b!.id, label: 'locked' } })).status).toBe(200);
+    const refused = await ts.post('/api/demo/crate/update', { token: keeper, json: { id: b!.id, size: 'big' } });
+    expect([refused.status, refused.body.msg]).toEqual([403, '没有权限执行此操作']);
     expect(ts.logged).toEqual([]);
   });
 });

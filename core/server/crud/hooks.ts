@@ -30,8 +30,11 @@ export interface HookArgs {
 }
 
 export interface CrudHooks {
-  /** The raw body before validation: normalise what a client sends (trim a code, map an old name). */
-  beforeValidate?(args: HookArgs & { body: Record<string, unknown>; mode: 'add' | 'edit' }): void | Promise<void>;
+  /**
+   * The raw body before validation: normalise what a client sends (trim a code, map an old name), or
+   * refuse before the body is judged (`existing`, the stored row when editing: a row the caller may not touch).
+   */
+  beforeValidate?(args: HookArgs & { body: Record<string, unknown>; mode: 'add' | 'edit'; existing?: DbRow }): void | Promise<void>;
   /**
    * The validated values before they are written: complete or change them (values a hook sets bypass
    * validation: set only what the server computes), or refuse. `existing` is the stored row when editing.

@@ -212,7 +212,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
       const existing = mode === 'edit' && id ? await repo.find(tx, user, id, extra) : undefined;
       if (mode === 'edit' && (!existing || !id)) throw bizError(MSG.notFound);
       const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : body;
-      if (typeof sent === 'object' && sent !== null && !Array.isArray(sent)) await hooks.beforeValidate?.({ tx, user, body: sent as Record<string, unknown>, mode });
+      if (typeof sent === 'object' && sent !== null && !Array.isArray(sent)) await hooks.beforeValidate?.({ tx, user, body: sent as Record<string, unknown>, mode, existing });
       const { values } = validator.parse(sent, mode);
       const input = sent as Readonly<Record<string, unknown>>;
       const change: Parameters<NonNullable<CrudHooks['beforeChange']>>[0] = { tx, user, mode, values, id, existing, body: input };
