@@ -1,5 +1,5 @@
-import { defineServerPlugin, DEMO_TENANT, SEED, type Tx } from '../../core/sdk/server';
-import deptPlugin from './index';
+import { defineServerPlugin, DEMO_TENANT, entityIdsByName, SEED, type Tx } from '../../core/sdk/server';
+import deptPlugin, { deptEntity } from './index';
 
 /** A top-level department; `on conflict`: a database that already has it keeps it as it is. */
 const addRoot = (tx: Tx, id: string, tenantId: string, name: string, fullName = name) =>
@@ -12,8 +12,9 @@ const addRoot = (tx: Tx, id: string, tenantId: string, name: string, fullName = 
 /**
  * Departments on the engine, with its tree trait. The trees are the choices of selectors (a user's
  * departments), open to any member of the tenant: names only. The kernel asks this plugin for
- * department names and for the departments below a user's (a data scope of a department and its
- * children); a new tenant gets a department named after it, its administrator's.
+ * department names, for departments by name (the user import) and for the departments below a user's
+ * (a data scope of a department and its children); a new tenant gets a department named after it, its
+ * administrator's.
  */
 export default defineServerPlugin(deptPlugin, {
   resources: { dept: { access: { options: 'member' } } },
@@ -34,6 +35,7 @@ export default defineServerPlugin(deptPlugin, {
           [tenantId, ids],
         )
       ).map((r) => r.id),
+    idsByName: { dept: entityIdsByName(deptEntity, ['deptName']) },
   },
   async onTenantCreated(tx, tenant, ctx) {
     const id = ctx.ids.next();
