@@ -1,4 +1,4 @@
-import { ApiError, assertAccountQuota, type AuthUser, type CrudRepo, type DbRow, hashPassword, localInstant, localize, type LocalText, md5, MSG, MSG_QUOTA, str, type Tx } from '../../core/sdk/server';
+import { ApiError, assertAccountQuota, type AuthUser, type CrudRepo, type DbRow, hashPassword, isBigintId, localInstant, localize, type LocalText, md5, MSG, MSG_QUOTA, namesById, type ServerContext, str, type Tx } from '../../core/sdk/server';
 import { MSG_ACCOUNT_TAKEN } from './entities';
 import { birthdayText, cellText, nameList, sexValue, type ImportRow } from './server-excel';
 import { ADMINISTRATOR, assertMayTouch, INIT_PASSWORD, parseUserBody, type UserInput } from './server-users';
@@ -26,21 +26,33 @@ const ROLE = { zh: '角色', en: 'Role' };
 const DEPT = { zh: '部门', en: 'Department' };
 const POST = { zh: '岗位', en: 'Post' };
 
+/** What the names of one column of the file designate: ids by name, and which of the names that are ids are live rows. */
 interface Lookup {
-  byId: Map<string, { id: string; alias?: string }>;
   byName: Map<string, string[]>;
+  liveIds: Set<string>;
 }
 
-function lookup(rows: { id: string; names: (string | null)[]; alias?: string | null }[]): Lookup {
-  const byId = new Map<string, { id: string; alias?: string }>();
+/** The roles of the tenant (the kernel's table) by name, with their aliases. */
+async function roleLookup(tx: Tx, tenantId: string): Promise<Lookup & { alias: Map<string, string> }> {
+  const roles = await tx.query<{ id: string; role_name: string | null; role_alias: string | null }>(
+    'select id::text as id, role_name, role_alias from blade_role where tenant_id = $1 and is_deleted = 0',
+    [tenantId],
+  );
   const byName = new Map<string, string[]>();
-  for (const row of rows) {
-    byId.set(row.id, { id: row.id, alias: row.alias ?? undefined });
-    for (const name of new Set(row.names.filter((n): n is string => !!n && n.trim() !== '').map((n) => n.trim()))) {
-      byName.set(name, [...(byName.get(name) ?? []), row.id]);
-    }
+  for (const role of roles) {
+    const name = role.role_name?.trim();
+    if (name) byName.set(name, [...(byName.get(name) ?? []), role.id]);
   }
-  return { byId, byName };
+  return { byName, liveIds: new Set(roles.map((r) => r.id)), alias: new Map(roles.map((r) => [r.id, r.role_alias ?? ''])) };
+}
+
+type Extensions = Pick<ServerContext['extensions'], 'names' | 'idsByName'>;
+
+/** What the names of a column designate, asked of the plugin that keeps those rows (departments, posts). */
+async function pluginLookup(tx: Tx, tenantId: string, extensions: Extensions, kind: string, names: readonly string[]): Promise<Lookup> {
+  const byName = (await extensions.idsByName[kind]?.(tx, tenantId, names)) ?? new Map<string, string[]>();
+  const ids = names.filter((name) => !byName.has(name) && /^\d{1,19}$/.test(name) && isBigintId(name));
+  return { byName, liveIds: new Set((await namesById(extensions.names[kind], tx, tenantId, ids)).keys()) };
 }
 
 /** Names (or ids) → ids; throws the reason for the first that matches nothing or more than one row. */
@@ -49,7 +61,7 @@ function resolve(names: string[], table: Lookup, label: LocalText): string[] {
     const ids = table.byName.get(name);
     if (ids?.length === 1) return ids[0]!;
     if (ids && ids.length > 1) throw new ApiError(400, { zh: `${label.zh}名称不唯一: ${name}`, en: `${label.en} name is ambiguous: ${name}` });
-    if (/^\d{1,19}$/.test(name) && table.byId.has(name)) return name;
+    if (/^\d{1,19}$/.test(name) && table.liveIds.has(name)) return name;
     throw new ApiError(400, { zh: `${label.zh}不存在: ${name}`, en: `${label.en} does not exist: ${name}` });
   });
 }
@@ -68,16 +80,14 @@ export async function importUsers(
   rows: readonly ImportRow[],
   covered: boolean,
   now: Date,
+  extensions: Extensions,
 ): Promise<ImportReport> {
   const tenantId = caller.tenantId;
-  const [roles, depts, posts] = await Promise.all([
-    tx.query<{ id: string; role_name: string | null; role_alias: string | null }>('select id::text as id, role_name, role_alias from blade_role where tenant_id = $1 and is_deleted = 0', [tenantId]),
-    tx.query<{ id: string; dept_name: string | null }>('select id::text as id, dept_name from blade_dept where tenant_id = $1 and is_deleted = 0', [tenantId]),
-    tx.query<{ id: string; post_name: string | null; post_code: string | null }>('select id::text as id, post_name, post_code from blade_post where tenant_id = $1 and is_deleted = 0', [tenantId]),
-  ]);
-  const roleTable = lookup(roles.map((r) => ({ id: r.id, names: [r.role_name], alias: r.role_alias })));
-  const deptTable = lookup(depts.map((d) => ({ id: d.id, names: [d.dept_name] })));
-  const postTable = lookup(posts.map((p) => ({ id: p.id, names: [p.post_name, p.post_code] })));
+  const named = (column: 'deptName' | 'postName') => [...new Set(rows.flatMap((r) => nameList(r.cells[column])))];
+  const roleTable = await roleLookup(tx, tenantId);
+  // Departments by name; posts by name or code.
+  const deptTable = await pluginLookup(tx, tenantId, extensions, 'dept', named('deptName'));
+  const postTable = await pluginLookup(tx, tenantId, extensions, 'post', named('postName'));
   const accounts = [...new Set(rows.map((r) => cellText(r.cells.account)).filter(Boolean))];
   const existingRows = accounts.length
     ? await tx.query<DbRow>('select * from blade_user where tenant_id = $1 and account = any($2::varchar[]) and is_deleted = 0', [tenantId, accounts])
@@ -115,7 +125,7 @@ export async function importUsers(
       if (postNames.length) body.postId = resolve(postNames, postTable, POST).join(',');
       if (!current) body.password = INIT_PASSWORD;
       const input = parseUserBody(body, current ? 'edit' : 'add');
-      if (!caller.isAdministrator && (input.refs.roleIds ?? []).some((id) => roleTable.byId.get(id)?.alias === ADMINISTRATOR)) {
+      if (!caller.isAdministrator && (input.refs.roleIds ?? []).some((id) => roleTable.alias.get(id) === ADMINISTRATOR)) {
         throw new ApiError(403, MSG.noPermission);
       }
       if (current) await assertMayTouch(tx, caller, [current]);

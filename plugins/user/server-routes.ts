@@ -1,44 +1,54 @@
 import type { Context, Hono } from 'hono';
-import { ApiError, type AppEnv, assertAccountQuota, assertPermission, type AuthUser, bizError, crudDataScope, crudRepo, type CrudRepo, currentMember, type EntityValues, formatError, hashPassword, localInstant, md5, missingParam, MSG, num, parseId, parseIds, rData, readIds, readJson, readParams, requirePermission, revokeUserSessions, rStatus, type ServerContext, str, type Tx, type Where } from '../../core/sdk/server';
+import {
+  ApiError,
+  type AppEnv,
+  assertPermission,
+  type AuthUser,
+  bizError,
+  crudDataScope,
+  crudRepo,
+  currentMember,
+  formatError,
+  hashPassword,
+  md5,
+  missingParam,
+  MSG,
+  num,
+  parseId,
+  parseIds,
+  rData,
+  readParams,
+  requirePermission,
+  revokeUserSessions,
+  rStatus,
+  type ServerContext,
+  str,
+  type Tx,
+  type Where,
+} from '../../core/sdk/server';
 import { userEntity, USER_TYPES } from './entities';
 import { attachment, exportWorkbook, languageOf, MSG_FILE_SIZE, MSG_FILE_TYPE, MAX_IMPORT_BYTES, readImportSheet, templateWorkbook, XLSX_TYPE } from './server-excel';
 import { importUsers } from './server-import';
-import {
-  assertMayTouch,
-  assertRefs,
-  deptSubtree,
-  INIT_PASSWORD,
-  MSG_DISABLE_SELF,
-  MSG_MISSING,
-  MSG_REMOVE_SELF,
-  parseUserBody,
-  statusEqual,
-  userVOs,
-  usersByIds,
-} from './server-users';
+import { userListParams } from './server-resource';
+import { assertMayTouch, assertRefs, INIT_PASSWORD, MSG_MISSING, userVOs, usersByIds } from './server-users';
 
 /**
- * `/api/blade-user/*` (BladeX's user endpoints) on the kernel's `blade_user`, written on the CRUD
- * engine's parts. Every endpoint checks its permission code in the caller's tenant transaction (403
- * `没有权限执行此操作`) and touches only that tenant's rows: another tenant's ids do not exist here.
+ * The user endpoints besides the engine's (BladeX's `/api/blade-user/*` on the kernel's `blade_user`):
+ * password reset, roles, platform texts, the member list and the Excel export and import. Every one
+ * checks its permission code in the caller's tenant transaction (403 `没有权限执行此操作`) and touches only
+ * that tenant's rows: another tenant's ids do not exist here.
  */
 const BASE = '/blade-user';
 const MAX_EXT = 255;
 const MAX_EXPORT = 10_000;
 
 const CODE = {
-  add: 'user_add',
-  edit: 'user_edit',
-  remove: 'user_delete',
   reset: 'user_reset',
   grant: 'user_role',
   platform: 'user_platform',
   import: 'user_import',
   export: 'user_export',
 } as const;
-
-/** The read permission of the list: the menu code or any of its buttons. */
-const canRead = (tx: Tx, user: AuthUser) => assertPermission(tx, user, 'user', { withButtons: true });
 
 /**
  * The parameters of a POST as BladeX's `@RequestParam` reads them: the query string, a form body, or
@@ -62,53 +72,24 @@ async function readArgs(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   return readParams(c);
 }
 
-/** The list query split into the entity's filters and the conditions this plugin adds. */
-function listQuery(user: AuthUser, query: Record<string, string>): { filters: Record<string, string>; where: Where[] } {
-  const { deptId, status_equal: status, language: _language, ...filters } = query;
-  const where: Where[] = [];
-  if (deptId?.trim()) where.push(deptSubtree(user.tenantId, deptId.trim()));
-  if (status?.trim()) where.push(statusEqual(status));
-  return { filters, where };
-}
-
-/** Stored form of the values: a birthday is the server's local midnight (timestamptz column). */
-function stored(values: EntityValues): EntityValues {
-  const out = { ...values };
-  if (typeof out.birthday === 'string') out.birthday = localInstant(`${out.birthday} 00:00:00`);
-  return out;
-}
-
 export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
-  const repo: CrudRepo = crudRepo(userEntity, ctx.ids);
+  const repo = crudRepo(userEntity, ctx.ids);
   const inTenant = <T>(user: AuthUser, work: (tx: Tx) => Promise<T>) => ctx.db.tenant(user.tenantId, work);
 
-  /** The page or the export's rows: filters, department subtree, status, and the caller's data scope. */
-  const scopedWhere = async (tx: Tx, user: AuthUser, where: Where[]) => {
+  const params = userListParams(ctx);
+
+  /** The export's conditions: the list's filters, its own parameters and the caller's data scope. */
+  const exportQuery = async (tx: Tx, user: AuthUser, query: Record<string, string>) => {
+    const { language: _language, ...filters } = query;
+    const where: Where[] = [];
+    for (const [key, toWhere] of Object.entries(params)) {
+      const value = filters[key]?.trim();
+      delete filters[key];
+      if (value) where.push(await toWhere(value, { tx, user }));
+    }
     const scope = await crudDataScope(ctx, tx, user, userEntity);
-    return scope ? [...where, scope] : where;
+    return { filters, where: scope ? [...where, scope] : where };
   };
-
-  api.get(`${BASE}/page`, async (c) => {
-    const user = currentMember(c);
-    const { filters, where } = listQuery(user, c.req.query());
-    const result = await inTenant(user, async (tx) => {
-      await canRead(tx, user);
-      const page = await repo.page(tx, user, filters, { where: await scopedWhere(tx, user, where), toJson: (row) => row });
-      return { ...page, records: await userVOs(tx, user.tenantId, page.records) };
-    });
-    return c.json(rData(result));
-  });
-
-  api.get(`${BASE}/detail`, async (c) => {
-    const user = currentMember(c);
-    const id = parseId(c.req.query('id'));
-    const vo = await inTenant(user, async (tx) => {
-      await canRead(tx, user);
-      const row = await repo.find(tx, user, id);
-      return row ? (await userVOs(tx, user.tenantId, [row]))[0]! : null;
-    });
-    return c.json(rData(vo));
-  });
 
   /** Any signed-in member: who is in the tenant (approver pickers), names only. */
   api.get(`${BASE}/user-list`, async (c) => {
@@ -120,74 +101,6 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       ),
     );
     return c.json(rData(rows.map((r) => ({ id: r.id, account: r.account, name: str(r.name), realName: str(r.real_name) }))));
-  });
-
-  const create = async (user: AuthUser, body: unknown) => {
-    await inTenant(user, (tx) => assertPermission(tx, user, CODE.add));
-    const input = parseUserBody(body, 'add');
-    // Hashed before the transaction (scrypt takes a while; no rows are held meanwhile).
-    const hash = await hashPassword(md5(input.password!));
-    await inTenant(user, async (tx) => {
-      await assertPermission(tx, user, CODE.add);
-      await assertRefs(tx, user, input.refs);
-      await assertAccountQuota(tx, user.tenantId);
-      await repo.assertUnique(tx, user, input.values);
-      const id = await repo.insert(tx, user, stored(input.values), ctx.now());
-      await tx.query('update blade_user set password = $3, status = $4 where tenant_id = $1 and id = $2', [user.tenantId, id, hash, input.status ?? 1]);
-    });
-  };
-
-  const update = async (user: AuthUser, id: string, body: unknown) =>
-    inTenant(user, async (tx) => {
-      await assertPermission(tx, user, CODE.edit);
-      const existing = await repo.find(tx, user, id);
-      if (!existing) throw bizError(MSG_MISSING);
-      await assertMayTouch(tx, user, [existing]);
-      const input = parseUserBody(body, 'edit');
-      if (id === user.userId && input.status !== undefined && input.status !== 1) throw bizError(MSG_DISABLE_SELF);
-      await assertRefs(tx, user, input.refs);
-      const account = input.values.account;
-      const renamed = typeof account === 'string' && account !== str(existing.account);
-      if (renamed) await repo.assertUnique(tx, user, { account }, id);
-      await repo.update(tx, user, id, stored(input.values), ctx.now());
-      if (input.status !== undefined) await tx.query('update blade_user set status = $3 where tenant_id = $1 and id = $2', [user.tenantId, id, input.status]);
-      // A renamed or disabled account signs in again (or not at all).
-      if (renamed || (input.status !== undefined && input.status !== 1)) {
-        await revokeUserSessions(tx, user.tenantId, id, ctx.now(), id === user.userId ? user.sessionId : undefined);
-      }
-    });
-
-  api.post(`${BASE}/submit`, async (c) => {
-    const user = currentMember(c);
-    const body = await readJson(c);
-    const id = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).id : undefined;
-    if (id !== undefined && id !== null && id !== '') await update(user, parseId(String(id)), body);
-    else await create(user, body);
-    return c.json(rStatus(true));
-  });
-
-  api.post(`${BASE}/update`, async (c) => {
-    const user = currentMember(c);
-    const body = await readJson(c);
-    const raw = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).id : undefined;
-    if (raw === undefined || raw === null || raw === '') throw missingParam('id');
-    await update(user, parseId(String(raw)), body);
-    return c.json(rStatus(true));
-  });
-
-  api.post(`${BASE}/remove`, async (c) => {
-    const user = currentMember(c);
-    const ids = await readIds(c);
-    const removed = await inTenant(user, async (tx) => {
-      await assertPermission(tx, user, CODE.remove);
-      if (ids.includes(user.userId)) throw bizError(MSG_REMOVE_SELF);
-      const targets = await usersByIds(tx, user.tenantId, ids);
-      await assertMayTouch(tx, user, targets);
-      const count = await repo.remove(tx, user, targets.map((t) => str(t.id)), ctx.now());
-      for (const target of targets) await revokeUserSessions(tx, user.tenantId, str(target.id), ctx.now());
-      return count;
-    });
-    return c.json(rStatus(removed > 0));
   });
 
   api.post(`${BASE}/reset-password`, async (c) => {
@@ -218,7 +131,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const roleIds = parseIds(args.roleIds, 'roleIds');
     const count = await inTenant(user, async (tx) => {
       await assertPermission(tx, user, CODE.grant);
-      await assertRefs(tx, user, { roleIds });
+      await assertRefs(tx, user, { roleIds }, ctx.extensions.names);
       const targets = await usersByIds(tx, user.tenantId, userIds);
       await assertMayTouch(tx, user, targets);
       if (targets.length === 0) return 0;
@@ -245,7 +158,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         [user.tenantId, id],
       );
       const userExts = Object.fromEntries(USER_TYPES.map((t) => [String(t.value), str(exts.find((e) => e.user_type === t.value)?.user_ext)]));
-      const [base] = await userVOs(tx, user.tenantId, [row]);
+      const [base] = await userVOs(tx, user.tenantId, [row], ctx.extensions.names);
       return { ...base!, userExt: userExts[String(num(row.user_type))] ?? '', userExts };
     });
     return c.json(rData(vo));
@@ -281,11 +194,10 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   api.get(`${BASE}/export-user`, async (c) => {
     const user = currentMember(c);
     const query = c.req.query();
-    const { filters, where } = listQuery(user, query);
     const users = await inTenant(user, async (tx) => {
       await assertPermission(tx, user, CODE.export);
-      const rows = await repo.rows(tx, user, filters, { where: await scopedWhere(tx, user, where), limit: MAX_EXPORT });
-      return userVOs(tx, user.tenantId, rows);
+      const { filters, where } = await exportQuery(tx, user, query);
+      return userVOs(tx, user.tenantId, await repo.rows(tx, user, filters, { where, limit: MAX_EXPORT }), ctx.extensions.names);
     });
     const bytes = await exportWorkbook(users, languageOf(query.language));
     const day = ctx.now().toISOString().slice(0, 10).replaceAll('-', '');
@@ -326,7 +238,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     if (!['', '0', '1', 'true', 'false'].includes(flag)) throw bizError(formatError('isCovered'));
     const covered = flag === '1' || flag === 'true';
     const rows = await readImportSheet(new Uint8Array(await file.arrayBuffer()));
-    const report = await inTenant(user, (tx) => importUsers(tx, repo, user, rows, covered, ctx.now()));
+    const report = await inTenant(user, (tx) => importUsers(tx, repo, user, rows, covered, ctx.now(), ctx.extensions));
     return c.json(rData(report));
   });
 }

@@ -1,10 +1,33 @@
-import { type AuthUser, bizError, commaList, type DbRow, entityValidator, type EntityValues, formatDateTime, formatError, isBigintId, type Json, localize, type LocalText, MSG, noPermission, num, str, type Tx, validIds, type Where } from '../../core/sdk/server';
+import {
+  type AuthUser,
+  bizError,
+  commaList,
+  type DbRow,
+  entityValidator,
+  type EntityValues,
+  formatDateTime,
+  formatError,
+  isBigintId,
+  type Json,
+  localize,
+  type LocalText,
+  MSG,
+  namesById,
+  noPermission,
+  num,
+  type ServerContext,
+  str,
+  type Tx,
+  validIds,
+  type Where,
+} from '../../core/sdk/server';
 import { MSG_PHONE_LENGTH, USER_STATUS, USER_TYPES, userEntity } from './entities';
 
 /**
- * The user resource's queries and rules, shared by the endpoints and the Excel import: the UserVO, the
- * body rules (the entity's, plus password, status and the phone length), the references a user may hold
- * (live roles, departments and posts of the caller's tenant) and who may touch an administrator.
+ * The user resource's rules, shared by the engine's hooks, the endpoints written by hand and the Excel
+ * import: the UserVO, the parts of a body the entity does not cover (password, status, the phone's length,
+ * lists of ids), the references a user may hold (live roles of the kernel, departments and posts as their
+ * plugins know them) and who may touch an administrator.
  */
 
 export const MSG_MISSING = MSG.notFound;
@@ -20,29 +43,23 @@ export const INIT_PASSWORD = '123456';
 export const ADMINISTRATOR = 'administrator';
 const MAX_PASSWORD = 64;
 
+/** The kernel's name lookups (departments and posts come from their plugins). */
+type Names = ServerContext['extensions']['names'];
+
 const SEX_NAME: Record<number, LocalText> = { 1: { zh: '男', en: 'Male' }, 2: { zh: '女', en: 'Female' }, 3: { zh: '未知', en: 'Unknown' } };
 const STATUS_NAME = new Map(USER_STATUS.map((s) => [s.value, s.label]));
 const TYPE_NAME = new Map(USER_TYPES.map((s) => [s.value, s.label]));
 const nameOf = (text: LocalText | undefined) => (text ? localize(text) : '');
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `yyyy-MM-dd` of a birthday stored as the server's local midnight. */
-export function dateOnly(value: unknown): string {
-  if (!(value instanceof Date) || Number.isNaN(value.getTime())) return '';
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
-}
-
-/** Names by id of the live rows of a tenant table. */
-async function nameMap(tx: Tx, table: 'blade_role' | 'blade_dept' | 'blade_post', tenantId: string, ids: string[]): Promise<Map<string, string>> {
+/** The tenant's live roles among `ids` (the kernel's table): name and alias by id. */
+async function rolesById(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, { name: string; alias: string }>> {
   const list = [...new Set(validIds(ids))];
   if (list.length === 0) return new Map();
-  const column = table === 'blade_role' ? 'role_name' : table === 'blade_dept' ? 'dept_name' : 'post_name';
-  const rows = await tx.query<{ id: string; name: string | null }>(
-    `select id::text as id, ${column} as name from ${table} where tenant_id = $1 and id = any($2::bigint[]) and is_deleted = 0`,
+  const rows = await tx.query<{ id: string; role_name: string | null; role_alias: string | null }>(
+    `select id::text as id, role_name, role_alias from blade_role where tenant_id = $1 and id = any($2::bigint[]) and is_deleted = 0`,
     [tenantId, list],
   );
-  return new Map(rows.map((r) => [r.id, r.name ?? '']));
+  return new Map(rows.map((r) => [r.id, { name: r.role_name ?? '', alias: r.role_alias ?? '' }]));
 }
 
 const joinNames = (ids: string[], names: Map<string, string>) => ids.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])).join(',');
@@ -51,13 +68,12 @@ const joinNames = (ids: string[], names: Map<string, string>) => ids.flatMap((id
  * BladeX `UserVO` of stored rows: the columns in camelCase, the role, department and post names
  * comma-joined in the user's order, `sexName`, `statusName`, `userTypeName`. Never the password.
  */
-export async function userVOs(tx: Tx, tenantId: string, rows: readonly DbRow[]): Promise<Json[]> {
+export async function userVOs(tx: Tx, tenantId: string, rows: readonly DbRow[], names: Names): Promise<Json[]> {
   const lists = rows.map((r) => ({ role: commaList(r.role_id), dept: commaList(r.dept_id), post: commaList(r.post_id) }));
-  const [roles, depts, posts] = await Promise.all([
-    nameMap(tx, 'blade_role', tenantId, lists.flatMap((l) => l.role)),
-    nameMap(tx, 'blade_dept', tenantId, lists.flatMap((l) => l.dept)),
-    nameMap(tx, 'blade_post', tenantId, lists.flatMap((l) => l.post)),
-  ]);
+  const live = (ids: string[]) => validIds(ids);
+  const roles = new Map([...(await rolesById(tx, tenantId, lists.flatMap((l) => l.role)))].map(([id, role]) => [id, role.name]));
+  const depts = await namesById(names.dept, tx, tenantId, live(lists.flatMap((l) => l.dept)));
+  const posts = await namesById(names.post, tx, tenantId, live(lists.flatMap((l) => l.post)));
   return rows.map((row, i) => {
     const l = lists[i]!;
     const status = Number(row.status);
@@ -102,17 +118,7 @@ export async function usersByIds(tx: Tx, tenantId: string, ids: readonly string[
   return tx.query<DbRow>('select * from blade_user where tenant_id = $1 and id = any($2::bigint[]) and is_deleted = 0', [tenantId, list]);
 }
 
-/** Which of these users hold the `administrator` role (by alias, live roles of their tenant). */
-async function administratorIds(tx: Tx, tenantId: string, users: readonly DbRow[]): Promise<Set<string>> {
-  const roleIds = [...new Set(users.flatMap((u) => commaList(u.role_id)))];
-  const admins = new Set(
-    (await tx.query<{ id: string }>(
-      `select id::text as id from blade_role where tenant_id = $1 and id = any($2::bigint[]) and role_alias = $3 and is_deleted = 0`,
-      [tenantId, validIds(roleIds), ADMINISTRATOR],
-    )).map((r) => r.id),
-  );
-  return new Set(users.filter((u) => commaList(u.role_id).some((r) => admins.has(r))).map((u) => str(u.id)));
-}
+const holdsAdministrator = (roles: Map<string, { alias: string }>) => [...roles.values()].some((role) => role.alias === ADMINISTRATOR);
 
 /**
  * Only an administrator may change, remove, reset or re-grant a user who holds the administrator role
@@ -120,7 +126,7 @@ async function administratorIds(tx: Tx, tenantId: string, users: readonly DbRow[
  */
 export async function assertMayTouch(tx: Tx, caller: AuthUser, users: readonly DbRow[]): Promise<void> {
   if (caller.isAdministrator || users.length === 0) return;
-  if ((await administratorIds(tx, caller.tenantId, users)).size > 0) throw noPermission();
+  if (holdsAdministrator(await rolesById(tx, caller.tenantId, users.flatMap((u) => commaList(u.role_id))))) throw noPermission();
 }
 
 export interface Refs {
@@ -129,32 +135,67 @@ export interface Refs {
   postIds?: string[];
 }
 
-/** Live ids of a tenant table among `ids`. */
-async function liveIds(tx: Tx, table: 'blade_role' | 'blade_dept' | 'blade_post', tenantId: string, ids: string[]): Promise<Set<string>> {
-  const rows = await tx.query<{ id: string }>(`select id::text as id from ${table} where tenant_id = $1 and id = any($2::bigint[]) and is_deleted = 0`, [tenantId, validIds(ids)]);
-  return new Set(rows.map((r) => r.id));
+/** Whether every id is a live row as the lookup knows it (no lookup: none is). */
+async function allLive(lookup: Names[string] | undefined, tx: Tx, tenantId: string, ids: readonly string[]): Promise<boolean> {
+  if (!ids.every(isBigintId) || !lookup) return false;
+  return (await lookup(tx, tenantId, ids)).length === ids.length;
 }
 
 /**
  * Every role, department and post given must be a live row of the caller's tenant (400 naming which),
- * and only an administrator may hand out the administrator role (403).
+ * and only an administrator may hand out the administrator role (403). `ids` lists hold no repeats.
  */
-export async function assertRefs(tx: Tx, caller: AuthUser, refs: Refs): Promise<void> {
-  const check = async (table: 'blade_role' | 'blade_dept' | 'blade_post', ids: string[] | undefined, message: LocalText) => {
-    if (!ids?.length) return;
-    const live = await liveIds(tx, table, caller.tenantId, ids);
-    if (ids.some((id) => !live.has(id))) throw bizError(message);
-  };
-  await check('blade_role', refs.roleIds, MSG_ROLE_MISSING);
-  await check('blade_dept', refs.deptIds, MSG_DEPT_MISSING);
-  await check('blade_post', refs.postIds, MSG_POST_MISSING);
-  if (refs.roleIds?.length && !caller.isAdministrator) {
-    const admin = await tx.one(
-      `select 1 as found from blade_role where tenant_id = $1 and id = any($2::bigint[]) and role_alias = $3 and is_deleted = 0 limit 1`,
-      [caller.tenantId, refs.roleIds, ADMINISTRATOR],
-    );
-    if (admin) throw noPermission();
+export async function assertRefs(tx: Tx, caller: AuthUser, refs: Refs, names: Names): Promise<void> {
+  const roles = await rolesById(tx, caller.tenantId, refs.roleIds ?? []);
+  if (refs.roleIds && roles.size !== refs.roleIds.length) throw bizError(MSG_ROLE_MISSING);
+  if (refs.deptIds?.length && !(await allLive(names.dept, tx, caller.tenantId, refs.deptIds))) throw bizError(MSG_DEPT_MISSING);
+  if (refs.postIds?.length && !(await allLive(names.post, tx, caller.tenantId, refs.postIds))) throw bizError(MSG_POST_MISSING);
+  if (!caller.isAdministrator && holdsAdministrator(roles)) throw noPermission();
+}
+
+/**
+ * A body as a client sends it, made ready for the entity's rules: ids lists given as arrays are joined as
+ * BladeX sends them, and the phone's length is checked first (the dialog checks it in the same order).
+ */
+export function normaliseBody(body: Record<string, unknown>): void {
+  for (const key of ['roleId', 'deptId', 'postId']) {
+    const value = body[key];
+    if (Array.isArray(value)) body[key] = value.map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '\u0000')).join(',');
   }
+  const phone = body.phone;
+  if (typeof phone === 'string' && phone.trim() !== '' && phone.length !== 11) throw bizError(MSG_PHONE_LENGTH);
+}
+
+/** The typed password of a new account (`password2`, when sent, must match). */
+export function passwordOf(body: Readonly<Record<string, unknown>>): string {
+  const raw = body.password;
+  if (raw === undefined || raw === null || raw === '') throw bizError(MSG_PASSWORD_REQUIRED);
+  if (typeof raw !== 'string') throw bizError(formatError('password'));
+  if (raw.length > MAX_PASSWORD) throw bizError(MSG.tooLong('password', MAX_PASSWORD));
+  const again = body.password2;
+  if (again !== undefined && again !== null && again !== raw) throw bizError(MSG_PASSWORD_MISMATCH);
+  return raw;
+}
+
+/** The status sent (0, 1 or 2), if any: the audit column `status`, not a field of the entity. */
+export function statusOf(body: Readonly<Record<string, unknown>>): number | undefined {
+  const raw = body.status;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const status = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!USER_STATUS.some((s) => s.value === status)) throw bizError(formatError('status'));
+  return status;
+}
+
+/** The ids lists of validated values without repeats (the values rewritten so), as references to check. */
+export function refsOf(values: EntityValues): Refs {
+  const list = (name: 'roleId' | 'deptId' | 'postId'): string[] | undefined => {
+    const value = values[name];
+    if (value === undefined || value === null) return undefined;
+    const ids = [...new Set(commaList(value))];
+    values[name] = ids.join(',');
+    return ids;
+  };
+  return { roleIds: list('roleId'), deptIds: list('deptId'), postIds: list('postId') };
 }
 
 export interface UserInput {
@@ -169,62 +210,24 @@ export interface UserInput {
 
 const validator = entityValidator(userEntity);
 
-/** A JSON body as an object; ids lists given as arrays are joined as BladeX sends them. */
-export function bodyObject(input: unknown): Record<string, unknown> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw bizError(formatError('body'));
-  const body = { ...(input as Record<string, unknown>) };
-  for (const key of ['roleId', 'deptId', 'postId']) {
-    const value = body[key];
-    if (Array.isArray(value)) body[key] = value.map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '\u0000')).join(',');
-  }
-  return body;
+/** The whole rules of a user body, as `submit` applies them through its hooks (the Excel import's rows). */
+export function parseUserBody(input: Record<string, unknown>, mode: 'add' | 'edit'): UserInput {
+  const body = { ...input };
+  normaliseBody(body);
+  const { values } = validator.parse(body, mode);
+  const password = mode === 'add' ? passwordOf(body) : undefined;
+  const status = statusOf(body);
+  return { values, password, status, refs: refsOf(values) };
 }
 
 /**
- * The rules of a user body: the entity's (required fields, lengths, patterns) with the phone's length
- * checked first (the dialog checks it in the same order), then on add the password (`password2`, when sent, must match), and the status.
+ * `deptId=`: users in that department or any department below it, as the department plugin knows them
+ * (without it: that department alone).
  */
-export function parseUserBody(input: unknown, mode: 'add' | 'edit'): UserInput {
-  const body = bodyObject(input);
-  const phone = body.phone;
-  if (typeof phone === 'string' && phone.trim() !== '' && phone.length !== 11) throw bizError(MSG_PHONE_LENGTH);
-  const { values } = validator.parse(body, mode);
-  let password: string | undefined;
-  if (mode === 'add') {
-    const raw = body.password;
-    if (raw === undefined || raw === null || raw === '') throw bizError(MSG_PASSWORD_REQUIRED);
-    if (typeof raw !== 'string') throw bizError(formatError('password'));
-    if (raw.length > MAX_PASSWORD) throw bizError(MSG.tooLong('password', MAX_PASSWORD));
-    const again = body.password2;
-    if (again !== undefined && again !== null && again !== raw) throw bizError(MSG_PASSWORD_MISMATCH);
-    password = raw;
-  }
-  let status: number | undefined;
-  const rawStatus = body.status;
-  if (rawStatus !== undefined && rawStatus !== null && rawStatus !== '') {
-    status = typeof rawStatus === 'number' ? rawStatus : typeof rawStatus === 'string' && /^\d$/.test(rawStatus.trim()) ? Number(rawStatus) : NaN;
-    if (!USER_STATUS.some((s) => s.value === status)) throw bizError(formatError('status'));
-  }
-  const list = (name: string): string[] | undefined => {
-    const value = values[name];
-    return value === undefined || value === null ? undefined : [...new Set(commaList(value))];
-  };
-  const refs: Refs = { roleIds: list('roleId'), deptIds: list('deptId'), postIds: list('postId') };
-  for (const name of ['roleId', 'deptId', 'postId'] as const) {
-    const ids = list(name);
-    if (ids) values[name] = ids.join(',');
-  }
-  return { values, password, status, refs };
-}
-
-/** `deptId=`: users in that department or any department below it (its descendants by `ancestors`). */
-export function deptSubtree(tenantId: string, deptId: string): Where {
+export async function deptSubtree(ctx: ServerContext, tx: Tx, tenantId: string, deptId: string): Promise<Where> {
   if (!isBigintId(deptId)) throw bizError(formatError('deptId'));
-  return (p) => {
-    const dept = p.add(deptId);
-    return `string_to_array(dept_id, ',') && array(select d.id::text from blade_dept d where d.tenant_id = ${p.add(tenantId)} and d.is_deleted = 0
-      and (d.id = ${dept}::bigint or ${dept}::text = any(string_to_array(d.ancestors, ','))))`;
-  };
+  const within = ctx.extensions.orgUnitsWithin ? await ctx.extensions.orgUnitsWithin(tx, tenantId, [deptId]) : [deptId];
+  return (p) => `string_to_array(dept_id, ',') && ${p.add(within)}::text[]`;
 }
 
 /** `status_equal=`: one status (the column is the audit `status`, not an entity field). */

@@ -1,17 +1,15 @@
 import { defineServerPlugin } from '../../core/sdk/server';
-import { userEntity } from './entities';
-import { userManifest } from './manifest';
+import userPlugin from './index';
+import { userResource } from './server-resource';
 import { userRoutes } from './server-routes';
 
 /**
  * Users on the server: the kernel's `blade_user` (the kernel signs them in and serves their own profile),
- * administered through `/api/blade-user/{page, detail, submit, update, remove, reset-password, grant,
- * platform-detail, update-platform, user-list, export-user, export-template, import-user}`, and one table
- * of its own for the per-platform extension text (BladeX keeps `blade_user_web`, `_app`, `_other`).
+ * administered through the engine (`page`, `detail`, `submit`, `update`, `remove`: server-resource.ts)
+ * and the endpoints of its own (server-routes.ts), with one table of its own for the per-platform
+ * extension text (BladeX keeps `blade_user_web`, `_app`, `_other`).
  */
-export const userServer = defineServerPlugin({
-  manifest: userManifest,
-  entities: [userEntity],
+export default defineServerPlugin(userPlugin, {
   migrations: [
     {
       id: '001_user_ext',
@@ -28,7 +26,6 @@ export const userServer = defineServerPlugin({
 create index blade_user_ext_tenant on blade_user_ext (tenant_id, user_id);`,
     },
   ],
+  resources: { user: userResource },
   routes: userRoutes,
 });
-
-export default userServer;

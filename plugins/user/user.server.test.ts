@@ -6,11 +6,12 @@ import { createTestServer, type TestServer } from '../../core/sdk/server-testing
 import deptServer from '../dept/server';
 import dictServer from '../dict/server';
 import postServer from '../post/server';
-import { userServer } from './server';
+import userServer from './server';
 
 /**
- * The users API (SPEC §7; bladex-contract §9) on the kernel with the plugins it requires. The role
- * plugin's server part is a stand-in here (this plugin only reads the kernel's `blade_role`).
+ * The users API on the kernel with the plugins it requires: the engine's endpoints with the user rules as
+ * hooks, and the plugin's own. The role plugin's server part is a stand-in here (this plugin only reads
+ * the kernel's `blade_role`); departments and posts are known through what their plugins provide.
  */
 const roleStub: ServerPlugin = { manifest: { id: 'role', name: { zh: '角色管理', en: 'Roles' } } };
 
@@ -98,6 +99,24 @@ beforeAll(async () => {
 afterAll(() => ts.close());
 
 describe('/api/blade-user: page', () => {
+  test('the menu and its buttons as declared: 用户管理 under 系统管理, the four list buttons and five of its own', async () => {
+    type Node = { code: string; name: string; alias?: string; path?: string; source?: string; sort?: number; action?: number; children?: Node[] };
+    const routes = (await ts.get('/api/blade-system/menu/routes', { token: admin })).body.data as Node[];
+    expect(routes.find((m) => m.code === 'system')?.children?.find((m) => m.code === 'user')).toMatchObject({ name: '用户管理', path: '/system/user', source: 'user', sort: 1 });
+    const buttons = (await ts.get('/api/blade-system/menu/buttons', { token: admin })).body.data as Node[];
+    expect(buttons.find((m) => m.code === 'user')?.children?.map((b) => [b.code, b.name, b.alias, b.action])).toEqual([
+      ['user_add', '新增', 'add', 1],
+      ['user_edit', '修改', 'edit', 2],
+      ['user_delete', '删除', 'delete', 3],
+      ['user_view', '查看', 'view', 2],
+      ['user_role', '角色配置', 'role', 1],
+      ['user_reset', '密码重置', 'reset-password', 1],
+      ['user_platform', '平台配置', 'platform', 2],
+      ['user_import', '导入', 'import', 1],
+      ['user_export', '导出', 'export', 1],
+    ]);
+  });
+
   test('deptId filters by the department and every department below it (ancestors)', async () => {
     expect(await accounts({ deptId: DEPT.rd })).toEqual(['li', 'zhang']);
     expect(await accounts({ deptId: DEPT.fe })).toEqual(['li']);
@@ -457,6 +476,33 @@ describe('/api/blade-user: Excel', () => {
     expect((await ts.post('/api/blade-user/import-user', { token: admin, body: noFile })).body.msg).toBe('缺少必要的请求参数: file');
     expect((await upload(await sheet([['登录账号', '用户姓名'], ['ok', 'ok']]), { isCovered: 'maybe' })).body.msg).toBe('请求参数格式错误: isCovered');
     expect(ts.logged).toEqual([]);
+  });
+});
+
+describe('/api/blade-user: departments and posts as their plugins know them', () => {
+  test('a removed department is no longer named, chosen, found by its subtree or imported, by name or by id', async () => {
+    const old = '9000000000000000009';
+    await ts.ctx.db.system((tx) =>
+      tx.query(`insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort) values ($1, '000000', $2, $3, 2, '旧部门', '旧部门', 1)`, [
+        old,
+        DEPT.root,
+        `0,${DEPT.root}`,
+      ]),
+    );
+    expect((await submit(newUser('mover', { deptId: `${old},${DEPT.mk}` }))).status).toBe(200);
+    expect((await page({ account: 'mover' })).records[0]).toMatchObject({ deptName: '旧部门,市场部' });
+    expect(await accounts({ deptId: old })).toEqual(['mover']);
+    await ts.ctx.db.system((tx) => tx.query('update blade_dept set is_deleted = 1 where id = $1', [old]));
+    expect((await page({ account: 'mover' })).records[0]).toMatchObject({ deptId: `${old},${DEPT.mk}`, deptName: '市场部' });
+    expect(await accounts({ deptId: old })).toEqual([]);
+    const [mover] = (await page({ account: 'mover' })).records;
+    expect((await ts.post('/api/blade-user/update', { token: admin, json: { id: mover!.id, deptId: `${old},${DEPT.mk}` } })).body.msg).toBe('所选部门不存在');
+    const report = (await upload(await sheet([['登录账号', '用户姓名', '所属角色', '所属部门', '所属岗位'], ['olddept', 'x', '用户', old, 'cto'], ['oldname', 'x', '用户', '旧部门', SEED.postId], ['byid', 'x', '用户', DEPT.fe, 'cto']]))).body.data as Report;
+    expect(report.rejected).toEqual([
+      { row: 2, account: 'olddept', reason: `部门不存在: ${old}` },
+      { row: 3, account: 'oldname', reason: '部门不存在: 旧部门' },
+    ]);
+    expect((await page({ account: 'byid' })).records[0]).toMatchObject({ deptName: '前端组', postName: '首席技术官' });
   });
 });
 
