@@ -1,4 +1,4 @@
-import { defineServerPlugin, DEMO_TENANT, entityIdsByName, SEED, type Tx } from '../../core/sdk/server';
+import { defineServerPlugin, DEMO_TENANT, entityIdsByName, entityNames, SEED, type Tx, validIds } from '../../core/sdk/server';
 import deptPlugin, { deptEntity } from './index';
 
 /** A top-level department; `on conflict`: a database that already has it keeps it as it is. */
@@ -19,22 +19,16 @@ const addRoot = (tx: Tx, id: string, tenantId: string, name: string, fullName = 
 export default defineServerPlugin(deptPlugin, {
   resources: { dept: { access: { options: 'member' } } },
   provides: {
-    names: {
-      dept: async (tx, tenantId, ids) => {
-        const rows = await tx.query<{ id: string; dept_name: string }>(
-          `select id::text as id, dept_name from blade_dept where tenant_id = $1 and id = any($2::bigint[]) and is_deleted = 0`,
-          [tenantId, ids],
-        );
-        return ids.flatMap((id) => rows.filter((r) => r.id === id).map((r) => r.dept_name));
-      },
+    names: { dept: entityNames(deptEntity, 'deptName') },
+    orgUnitsWithin: async (tx, tenantId, ids) => {
+      const within = validIds([...ids]);
+      if (within.length === 0) return [];
+      const rows = await tx.query<{ id: string }>(
+        `select id::text as id from blade_dept where tenant_id = $1 and is_deleted = 0 and (id = any($2::bigint[]) or string_to_array(ancestors, ',') && $2::text[])`,
+        [tenantId, within],
+      );
+      return rows.map((r) => r.id);
     },
-    orgUnitsWithin: async (tx, tenantId, ids) =>
-      (
-        await tx.query<{ id: string }>(
-          `select id::text as id from blade_dept where tenant_id = $1 and is_deleted = 0 and (id = any($2::bigint[]) or string_to_array(ancestors, ',') && $2::text[])`,
-          [tenantId, ids],
-        )
-      ).map((r) => r.id),
     idsByName: { dept: entityIdsByName(deptEntity, ['deptName']) },
   },
   async onTenantCreated(tx, tenant, ctx) {

@@ -34,6 +34,8 @@ export default definePlugin({
   id: 'role',
   name: { zh: '角色管理', en: 'Roles' },
   requires: [],
+  // The role tree, for the pickers of plugins that read it with codes of their own (`reads`).
+  offers: ['role.tree'],
   resources: [
     defineResource({
       entity: roleEntity,

@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { DEMO_TENANT, SEED } from '../../core/sdk/server';
+import { defineServerPlugin, DEMO_TENANT, SEED } from '../../core/sdk/server';
 import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import dictServer from '../dict/server';
 import paramServer from '../param/server';
 import roleServer from './server';
+
+/** A plugin with a role picker: it reads the role tree with its own code, as the user plugin does. */
+const picker = defineServerPlugin({
+  manifest: {
+    id: 'picker',
+    name: { zh: '选择', en: 'Picker' },
+    requires: ['role'],
+    reads: { 'role.tree': ['picker'] },
+    menus: [{ code: 'picker', parent: 'system', name: { zh: '选择', en: 'Picker' }, path: '/demo/picker', sort: 1 }],
+  },
+});
 
 /**
  * The roles API as BladeX answers it: the role tree per tenant, its rules, the grants of menus, buttons,
@@ -57,7 +68,7 @@ let dataScopeId: string;
 let apiScopeId: string;
 
 beforeAll(async () => {
-  ts = await createTestServer({ plugins: [dictServer, paramServer, roleServer] });
+  ts = await createTestServer({ plugins: [dictServer, paramServer, roleServer, picker] });
   admin = (await ts.signIn('admin', 'admin')).access_token;
   demo = (await ts.signIn('admin', 'admin', '100001')).access_token;
   const readerRole = await ts.addRole({ tenantId: '000000', alias: 'role_reader', codes: ['role', 'role_view'] });
@@ -436,5 +447,18 @@ describe('permissions and tenant isolation', () => {
     // The administrator reaches the other tenant only when it says so.
     expect((await remove(theirs)).body.success).toBe(false);
     expect(await get('role/detail', { id: theirs, tenantId: '100001' })).toMatchObject({ roleAlias: 'limited' });
+  });
+});
+
+describe('the role tree as a choice source', () => {
+  test('holders of a code of a plugin that reads role.tree may read the tree; others may not', async () => {
+    const pickerRole = await ts.addRole({ tenantId: '000000', alias: 'picks', codes: ['picker'] });
+    await ts.addUser({ tenantId: '000000', account: 'picks', password: 'picks', roleId: pickerRole });
+    const picks = (await ts.signIn('picks', 'picks')).access_token;
+    expect(titles(await get<Node[]>('role/tree', {}, picks))).toContain('人事');
+    const noneRole = await ts.addRole({ tenantId: '000000', alias: 'nopick', codes: [] });
+    await ts.addUser({ tenantId: '000000', account: 'nopick', password: 'nopick', roleId: noneRole });
+    const nopick = (await ts.signIn('nopick', 'nopick')).access_token;
+    expect((await call('GET', 'role/tree', nopick)).status).toBe(403);
   });
 });

@@ -10,8 +10,8 @@ import { addressesTenants, inTenant, isAdministratorAlias, isReservedAlias, MSG,
  * `hasChildren`, the super administrator's role left out for everyone else, readable with the user codes too.
  */
 
-/** Reading the role tree: the role screen, and the user screen's role picker. */
-const PICK = ['role', 'user'] as const;
+/** Reading the role tree: the role screen, and the plugins that read `role.tree` (a role picker) with their codes. */
+const pickers = (ctx: ServerContext) => ['role', ...(ctx.extensions.readers['role.tree'] ?? [])];
 
 export const roleRules: CrudHooks = {
   beforeChange({ user, values, existing }) {
@@ -67,7 +67,7 @@ export function roleTreeRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   api.get('/blade-system/role/tree', async (c) => {
     const user = currentMember(c);
     const tenantId = targetTenant(user, c.req.query('tenantId'));
-    const tree = await inTenant(ctx, user, tenantId, PICK, (tx, actor) => treeOf(tx, user, actor), { withButtons: true });
+    const tree = await inTenant(ctx, user, tenantId, pickers(ctx), (tx, actor) => treeOf(tx, user, actor), { withButtons: true });
     return c.json(rData(tree));
   });
 
@@ -81,7 +81,7 @@ export function roleTreeRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const owner = await ctx.db.system((tx) => tx.one<{ tenant_id: string }>('select tenant_id from blade_role where id = $1 and is_deleted = 0', [roleId]));
       if (owner) tenantId = owner.tenant_id;
     }
-    const tree = await inTenant(ctx, user, tenantId, PICK, async (tx, actor) => ((await repo.find(tx, actor, roleId)) ? treeOf(tx, user, actor) : []), { withButtons: true });
+    const tree = await inTenant(ctx, user, tenantId, pickers(ctx), async (tx, actor) => ((await repo.find(tx, actor, roleId)) ? treeOf(tx, user, actor) : []), { withButtons: true });
     return c.json(rData(tree));
   });
 }

@@ -11,6 +11,8 @@ export default definePlugin({
   name: { zh: '用户管理', en: 'Users' },
   // Users belong to departments, hold posts and roles: their names and choices come from these.
   requires: ['dept', 'post', 'role'],
+  // Who may open the user screen may pick roles for a user.
+  reads: { 'role.tree': ['user'] },
   resources: [
     defineResource({
       entity: userEntity,

@@ -13,7 +13,7 @@ import userServer from './server';
  * hooks, and the plugin's own. The role plugin's server part is a stand-in here (this plugin only reads
  * the kernel's `blade_role`); departments and posts are known through what their plugins provide.
  */
-const roleStub: ServerPlugin = { manifest: { id: 'role', name: { zh: '角色管理', en: 'Roles' } } };
+const roleStub: ServerPlugin = { manifest: { id: 'role', name: { zh: '角色管理', en: 'Roles' }, offers: ['role.tree'] } };
 
 let ts: TestServer;
 let admin: string; // administrator of 000000
