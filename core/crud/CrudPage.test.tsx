@@ -298,7 +298,8 @@ describe('CrudPage', () => {
     await userEvent.click(within(rowOf('书二')).getByRole('button', { name: /查\s*看/ }));
     // Viewing: the values as the list shows them, as text (no inputs, no prompts), '-' for an empty one.
     expect(await within(dialog()).findByText('书二', { selector: '.ba-view-value' })).toBeTruthy();
-    expect(within(dialog()).getByText('历史', { selector: '.ba-view-value' })).toBeTruthy(); // the category's label, not its code
+    // The category's label, not its code (the dictionary may still be on its way when the dialog opens).
+    expect(await within(dialog()).findByText('历史', { selector: '.ba-view-value' })).toBeTruthy();
     expect(within(dialog()).getByText('书架', { selector: 'span' }).closest('.arco-form-item')!.querySelector('.ba-view-value')!.textContent).toBe('-');
     expect(within(dialog()).queryByRole('textbox')).toBeNull();
     expect(within(dialog()).queryByPlaceholderText(/请输入|请选择/)).toBeNull();

@@ -74,7 +74,7 @@ export function EntityForm({ entity, form, mode, fields, show = [], disabled = [
   // Control ids unique on the page (a search field and a dialog field share a name).
   const uid = `ba-form-${useId().replace(/[^\w-]/g, '')}`;
   const isDisabled = (name: string, field: FieldDef, also: readonly string[] = []) =>
-    mode === 'view' || disabled.includes(name) || also.includes(name) || (mode === 'edit' && field.editable === false);
+    mode === 'view' || disabled.includes(name) || also.includes(name) || field.writable === 'never' || (mode === 'edit' && (field.editable === false || field.writable === 'create'));
 
   const grid = ({ hidden, required, disabled: alsoDisabled }: DynamicFields) => (
     <Grid.Row gutter={16}>

@@ -54,9 +54,9 @@ export interface FieldDef {
   /** Longest accepted string (default 255 for string, 2000 for text). */
   maxLength?: number;
   /**
-   * Who may write the value (a data rule, apart from what the form shows): `always` (default), on `create`
-   * only (a key), or `never` (the server computes it). Without it the server follows the form's `form`
-   * and `editable` options, as definitions written before this rule do.
+   * Who may write the value, a data rule the server enforces whatever the form shows: `always` (default),
+   * on `create` only (a key), or `never` (the server computes it). The form follows it too (disabled when
+   * it may not be written); `form` and `editable` are the form's options alone.
    */
   writable?: 'always' | 'create' | 'never';
   /** Bounds for numbers. */

@@ -28,7 +28,7 @@ export const clientEntity = defineEntity({
       maxLength: 48,
       pattern: { source: '^[A-Za-z0-9_-]+$', message: { zh: '客户端id只能包含字母、数字、下划线和短横线', en: 'Letters, digits, _ and - only' } },
       search: 'like',
-      editable: false,
+      writable: 'create',
     },
     clientSecret: {
       type: 'string',

@@ -53,7 +53,7 @@ const parentFields = {
 const childFields = {
   code: { ...parentFields.code, editable: false, writable: 'always' },
   // Optional: the placeholder is 请选择上级字典.
-  parentId: { type: 'id', label: { zh: '上级字典', en: 'Parent' }, editable: false, list: false },
+  parentId: { type: 'id', label: { zh: '上级字典', en: 'Parent' }, writable: 'create', list: false },
   dictKey: {
     type: 'string',
     label: { zh: '字典键值', en: 'Key' },

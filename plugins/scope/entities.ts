@@ -33,7 +33,8 @@ const menuId = {
   label: { zh: '菜单', en: 'Menu' },
   required: { zh: '请选择菜单', en: 'Please choose the menu' },
   list: false,
-  // The drawer's menu: given by the screen, never typed; checked by the server.
+  // The drawer's menu: given by the screen, never typed; checked by the server. A scope stays on its menu.
+  writable: 'create' as const,
   form: false,
 };
 

@@ -14,7 +14,7 @@ export const tenantEntity = defineEntity({
   tenant: false,
   api: { base: '/api/blade-system/tenant' },
   fields: {
-    tenantId: { type: 'string', label: { zh: '租户ID', en: 'Tenant id' }, maxLength: 12, search: 'like', form: { add: false }, editable: false, width: 110 },
+    tenantId: { type: 'string', label: { zh: '租户ID', en: 'Tenant id' }, maxLength: 12, search: 'like', writable: 'never', form: { add: false }, editable: false, width: 110 },
     tenantName: { type: 'string', label: { zh: '租户名称', en: 'Name' }, required: { zh: '请输入租户名称', en: 'Please enter the tenant name' }, maxLength: 50, search: 'like' },
     linkman: { type: 'string', label: { zh: '联系人', en: 'Contact' }, required: { zh: '请输入联系人', en: 'Please enter the contact' }, maxLength: 20, search: 'like' },
     contactNumber: { type: 'string', label: { zh: '联系电话', en: 'Phone' }, maxLength: 20 },
@@ -34,7 +34,7 @@ export const tenantEntity = defineEntity({
     accountNumber: { type: 'integer', label: { zh: '账号额度', en: 'Account quota' }, min: -1, max: 1_000_000, default: -1 },
     expireTime: { type: 'datetime', label: { zh: '过期时间', en: 'Expires' } },
     datasourceName: { type: 'string', label: { zh: '数据源', en: 'Datasource' }, form: readOnly, virtual: true },
-    plugins: { type: 'string', label: { zh: '插件', en: 'Plugins' }, form: false },
+    plugins: { type: 'string', label: { zh: '插件', en: 'Plugins' }, writable: 'never', form: false },
     address: { type: 'text', label: { zh: '联系地址', en: 'Address' }, maxLength: 255, list: false },
   },
 });

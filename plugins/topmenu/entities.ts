@@ -41,6 +41,6 @@ export const topMenuEntity = defineEntity({
       max: 99999,
       width: 120,
     },
-    plugin: { type: 'string', label: { zh: '来源插件', en: 'Plugin' }, maxLength: 64, form: false },
+    plugin: { type: 'string', label: { zh: '来源插件', en: 'Plugin' }, maxLength: 64, writable: 'never', form: false },
   },
 });

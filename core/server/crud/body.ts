@@ -39,14 +39,10 @@ const zodError = (text: LocalText) => ({ error: zodMessage(text) });
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** Is the field part of the form in this mode (and editable when editing)? */
+/** Does the server take the field's value from a body in this mode (its `writable` rule; never the form's options)? */
 export function acceptsField(field: FieldDef, mode: BodyMode): boolean {
   if (field.virtual || field.writable === 'never') return false;
-  if (field.writable) return field.writable === 'always' || mode === 'add';
-  if (field.form === false) return false;
-  if (typeof field.form === 'object' && field.form[mode] === false) return false;
-  if (mode === 'edit' && field.editable === false) return false;
-  return true;
+  return field.writable !== 'create' || mode === 'add';
 }
 
 function numberBounds(name: string, field: FieldDef, schema: z.ZodNumber): z.ZodNumber {

@@ -29,7 +29,7 @@ const thing = defineEntity({
       search: 'like',
       filters: ['equal', 'notequal', 'notlike', 'likeleft', 'likeright'],
       sortable: true,
-      editable: false,
+      writable: 'create',
     },
     title: { type: 'string', label: { zh: '标题', en: 'Title' }, required: { zh: '请输入标题', en: 'Title?' }, maxLength: 100, search: 'like', filters: ['null', 'notnull'], sortable: true },
     body: { type: 'text', label: { zh: '内容', en: 'Body' }, maxLength: 5000 },
@@ -41,7 +41,7 @@ const thing = defineEntity({
     dueDate: { type: 'date', label: { zh: '到期', en: 'Due' }, search: 'range' },
     remindAt: { type: 'datetime', label: { zh: '提醒', en: 'Remind' }, filters: ['datege', 'datelt', 'dateequal'] },
     ownerId: { type: 'id', label: { zh: '负责人', en: 'Owner' }, filters: ['equal'] },
-    secret: { type: 'string', label: { zh: '内部', en: 'Internal' }, form: false },
+    secret: { type: 'string', label: { zh: '内部', en: 'Internal' }, writable: 'never', form: false },
   },
 });
 
