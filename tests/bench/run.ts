@@ -1,19 +1,18 @@
 /**
  * `npm run bench`: figures of speed and size, printed, never asserted.
- * - JS and CSS the browser loads for /login, raw and gzip.
+ * - JS and CSS the browser loads for /login, and from clicking sign-in to the home page, raw and gzip.
  * - Time from navigation to a usable login form, and from clicking sign-in to the home page rendered
  *   (headless Chromium, median of 5 fresh contexts).
  */
-import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../e2e/browser';
 import { startServerProcess } from '../e2e/server-process';
 import { LOGIN_BUTTON, HOME_MARKER, fillLogin } from '../e2e/selectors';
 import { benchParamsList, benchPluginBytes } from './browser-plugins';
+import { measureFirstPagesBytes, printFirstPagesBytes } from './page-bytes';
 import { benchServer } from './server';
 
 const RUNS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function main() {
   await browserFigures();
@@ -24,28 +23,7 @@ async function browserFigures() {
   const server = await startServerProcess();
   const browser = await launchBrowser();
   try {
-    // Bytes for /login, from a cold cache.
-    {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const assets: { url: string; type: string; raw: number; gzip: number }[] = [];
-      page.on('response', async (response) => {
-        const type = response.request().resourceType();
-        if (type !== 'script' && type !== 'stylesheet') return;
-        const body = await response.body().catch(() => Buffer.alloc(0));
-        assets.push({ url: response.url().replace(server.url, ''), type, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
-      });
-      await page.goto(`${server.url}/login`);
-      await page.waitForSelector(LOGIN_BUTTON);
-      await page.waitForLoadState('networkidle');
-      const sum = (type: string, key: 'raw' | 'gzip') => assets.filter((a) => a.type === type).reduce((n, a) => n + a[key], 0);
-      console.log('\n/login assets');
-      for (const a of assets) console.log(`  ${a.type.padEnd(10)} ${kb(a.raw).padStart(8)} kB raw ${kb(a.gzip).padStart(7)} kB gzip  ${a.url}`);
-      console.log(`  JS  ${kb(sum('script', 'raw'))} kB raw, ${kb(sum('script', 'gzip'))} kB gzip`);
-      console.log(`  CSS ${kb(sum('stylesheet', 'raw'))} kB raw, ${kb(sum('stylesheet', 'gzip'))} kB gzip`);
-      console.log(`  JS+CSS ${kb(sum('script', 'gzip') + sum('stylesheet', 'gzip'))} kB gzip (aim: under 130)`);
-      await context.close();
-    }
+    printFirstPagesBytes(await measureFirstPagesBytes(browser, server.url));
 
     const formTimes: number[] = [];
     const signInTimes: number[] = [];

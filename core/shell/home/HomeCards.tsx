@@ -1,11 +1,12 @@
 import { Component, Suspense, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Result, Skeleton } from '@arco-design/web-react';
+import { Button, Card, Skeleton } from '@arco-design/web-react';
 import { localText } from '../../i18n';
 import { useKernel } from '../../kernel/context';
 import { forgetPage, lazyPage } from '../lazy';
 import { usePluginRegistry } from '../plugins-context';
+import { Result } from '../Result';
 import { homeCards, type HomeCard } from './cards';
 import '../locales/shellui';
 import './home.css';

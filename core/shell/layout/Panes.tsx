@@ -1,6 +1,6 @@
 import { Activity, memo, Suspense } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Result } from '@arco-design/web-react';
+import { Button } from '@arco-design/web-react';
 import { Navigate, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { findMenuItem } from '../../menu';
@@ -10,6 +10,7 @@ import { tabs } from '../../tabs/tabs';
 import { lazyPage } from '../lazy';
 import { PageBoundary } from '../PageBoundary';
 import { PageLoading } from '../PageLoading';
+import { Result } from '../Result';
 import NotAvailablePage from '../pages/NotAvailablePage';
 import { usePluginLoader } from '../plugins-context';
 

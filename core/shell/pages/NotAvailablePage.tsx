@@ -1,7 +1,8 @@
-import { Button, Result } from '@arco-design/web-react';
+import { Button } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../config';
+import { Result } from '../Result';
 
 /**
  * A page in the user's server menu that no installed plugin serves (the server knows a module this

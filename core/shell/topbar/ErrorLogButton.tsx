@@ -4,9 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@arco-design/web-react';
 import { IconBug } from '@arco-design/web-react/icon';
 import { errorLog } from '../../errorlog/errorlog';
+import { deferred } from '../deferred';
 import '../locales/shellui';
-import { ErrorLogDialog } from './ErrorLogDialog';
 import { TopButton } from './TopButton';
+
+// Its table is fetched on the first opening, not with the layout every signed-in page loads.
+const ErrorLogDialog = deferred<{ visible: boolean; onClose: () => void }>(() => import('./ErrorLogDialog').then((m) => ({ default: m.ErrorLogDialog })));
 
 /** Largest count the badge spells out; above it shows "99+". */
 export const LOG_BADGE_MAX = 99;
@@ -19,6 +22,7 @@ export function logBadgeText(count: number): string {
 export const ErrorLogButton = observer(function ErrorLogButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const count = errorLog.list.length;
   return (
     <>
@@ -26,9 +30,12 @@ export const ErrorLogButton = observer(function ErrorLogButton() {
         label={`${t('logs.title')} (${logBadgeText(count)})`}
         icon={<IconBug />}
         badge={count > 0 ? <Badge count={count} maxCount={LOG_BADGE_MAX} /> : null}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
       />
-      <ErrorLogDialog visible={open} onClose={() => setOpen(false)} />
+      {opened ? <ErrorLogDialog visible={open} onClose={() => setOpen(false)} /> : null}
     </>
   );
 });
