@@ -63,7 +63,8 @@ function textWidth(text: string): number {
   return width;
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+/** Hands a file to the browser to save (nothing where there is nowhere to save to, as in a test's DOM). */
+export function saveBlob(blob: Blob, fileName: string): void {
   if (typeof URL.createObjectURL !== 'function') return; // nowhere to save to (a test's DOM)
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');

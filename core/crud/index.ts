@@ -10,6 +10,7 @@ export { DialogFooter, type DialogFooterProps } from './DialogFooter';
 export { RecordDialog, DialogOpenings, type RecordDialogProps, type DialogOpeningProps } from './RecordDialog';
 export { useRecordDialog, type RecordDialogOptions, type RecordDialogState } from './useRecordDialog';
 export { LoadState, type LoadStateProps } from './LoadState';
+export { saveBlob } from './exportRows';
 export { useDialogOpenings, type DialogOpening } from './useDialogOpenings';
 export { EntityForm, isSubmitEnter, type EntityFormProps, type DynamicFields } from './EntityForm';
 export { FieldLabel, formColumns, ViewValue, type ViewValueProps } from './FieldLabel';
