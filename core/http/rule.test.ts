@@ -1,6 +1,6 @@
 import { bodyCode, bodyMessage, judgeResponse } from './rule';
 
-describe('judgeResponse (SPEC §8)', () => {
+describe('judgeResponse: the body code, else the HTTP status, decides success, sign-out, silence or error', () => {
   it('passes a 200 envelope', () => {
     expect(judgeResponse(200, { code: 200, success: true, data: 1, msg: '操作成功' }, [])).toEqual({ kind: 'ok', code: 200 });
   });

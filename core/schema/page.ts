@@ -1,4 +1,4 @@
-/** MyBatis-Plus `IPage` inside `R.data` (bladex-contract §1.4): the paged shape both sides speak. */
+/** MyBatis-Plus `IPage`, which BladeX puts in `R.data` for a paged list: the paged shape both sides speak. */
 export interface Page<T> {
   records: T[];
   total: number;

@@ -3,7 +3,7 @@ import { md5 } from '../../core/sdk/server';
 import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import clientServer from './server';
 
-/** The client API (bladex-contract §3.2, §9) and the token endpoint honouring what it stores. */
+/** The API of the OAuth clients (`blade_client`) and the token endpoint honouring what it stores. */
 
 let ts: TestServer;
 let admin: string; // administrator of 000000, signed in through `saber`

@@ -4,7 +4,7 @@ import { createTestServer, type TestServer } from '../../core/sdk/server-testing
 import dictServer from '../dict/server';
 import deptServer from './server';
 
-/** The departments API (SPEC §7; bladex-contract §3.2, §9): a tree per tenant on the kernel's blade_dept. */
+/** The departments API (lists, trees, detail, submit, remove): a tree per tenant on the kernel's blade_dept. */
 
 let ts: TestServer;
 let admin: string;

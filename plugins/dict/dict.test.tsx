@@ -17,7 +17,7 @@ const children = [
 ];
 const flat = [...parents, ...children, children[0]!.children![0]!];
 
-/** The dictionary API (system or business) of contract §5, answering from the rows above. */
+/** The dictionary API (system `dict` or business `dict-biz`, same shapes), answering from the rows above. */
 function dictApi(base: '/api/blade-system/dict' | '/api/blade-system/dict-biz', submitted: unknown[] = []): Handlers {
   return {
     [`GET ${base}/parent-list`]: (call) => page(parents.filter((p) => p.code.includes(call.query.code ?? ''))),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import paramServer from './server';
 
-/** The parameters API (SPEC §2, §5; bladex-contract §9) on the kernel with this plugin alone. */
+/** The parameters API (list, detail, submit, remove) on the kernel with this plugin alone. */
 
 let ts: TestServer;
 let admin: string;
@@ -57,7 +57,7 @@ describe('/api/blade-system/param', () => {
     expect([refused.status, refused.body.msg]).toEqual([400, '不支持的查询条件: paramValue']);
   });
 
-  test('submit: the three rules of SPEC §5, the unique key, then add, edit, view and remove', async () => {
+  test('submit: name, key and value required, the unique key, then add, edit, view and remove', async () => {
     const submit = (json: unknown, token = admin) => ts.post('/api/blade-system/param/submit', { token, json });
     expect((await submit({ paramKey: 'k', paramValue: 'v' })).body.msg).toBe('请输入参数名称');
     expect((await submit({ paramName: 'n', paramValue: 'v' })).body.msg).toBe('请输入参数键名');

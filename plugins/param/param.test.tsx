@@ -54,7 +54,7 @@ describe('parameters screen', () => {
     expect(screen.getAllByRole('button', { name: /查\s*看/ })).toHaveLength(2);
   });
 
-  it('the three rules of SPEC §5 on blur, and a refused save keeps the dialog filled', async () => {
+  it('name, key and value are required, checked on blur, and a refused save keeps the dialog filled', async () => {
     const app = await renderPlugin(paramPlugin, {
       backend: respond({
         'GET /api/blade-system/param/list': () => page(rows),

@@ -1,6 +1,6 @@
 import { defineEntity, type Option } from '../../core/sdk/shared';
 
-/** Dictionary `data_scope_type` (bladex-contract A2), as fixed choices: the column is an integer. */
+/** BladeX's seeded dictionary `data_scope_type`, as fixed choices: the column is an integer. */
 export const DATA_SCOPE_TYPES: Option[] = [
   { value: 1, label: { zh: '全部可见', en: 'All rows' } },
   { value: 2, label: { zh: '本人可见', en: 'Own rows' } },
@@ -48,7 +48,7 @@ const resourceCode = {
 };
 
 /**
- * Data scopes (bladex-contract §3.2 `blade_scope_data`, §6.2): rules attached to a menu, limiting which
+ * Data scopes (rows of `blade_scope_data`): rules attached to a menu, limiting which
  * rows of a resource (an entity's permission code) the roles granted them see in its lists. Global rows
  * (no tenant), the kernel's table; written by the super administrator only.
  */
@@ -94,7 +94,7 @@ export const dataScopeEntity = defineEntity({
 });
 
 /**
- * API scopes (bladex-contract §3.2 `blade_scope_api`, §6.3): a path (below /api) that, once declared, only
+ * API scopes (rows of `blade_scope_api`): a path (below /api) that, once declared, only
  * the roles granted this scope may call. Global rows, the kernel's table; super administrator only.
  */
 export const apiScopeEntity = defineEntity({

@@ -3,7 +3,7 @@ import { apiScopeEntity, dataScopeEntity } from './entities';
 import { scopeMessages } from './locales';
 import { scopeManifest } from './manifest';
 
-/** Data scopes and API scopes (SPEC §6): the menus, each with the scopes attached to it in a drawer. */
+/** Data scopes and API scopes: the menus, each with the scopes attached to it in a drawer. */
 export const scopePlugin = definePlugin({
   ...scopeManifest,
   entities: [dataScopeEntity, apiScopeEntity],

@@ -7,9 +7,9 @@ import paramServer from '../param/server';
 import { scopeServer } from './server';
 
 /**
- * Data scopes and API scopes (bladex-contract §6.2, §6.3): the administrator's CRUD, and end to end on the
- * server: a scope granted to a role limits what its users get from `/api/blade-system/param/list`, and an
- * API scope refuses the roles it is not granted to.
+ * Data scopes (which rows of a list a role sees) and API scopes (which roles may call a path): the
+ * administrator's CRUD, and end to end on the server: a scope granted to a role limits what its users get
+ * from `/api/blade-system/param/list`, and an API scope refuses the roles it is not granted to.
  */
 
 // The screens call the menu plugin's API in the browser; on the server only its presence is required.

@@ -1,7 +1,7 @@
 import { defineEntity } from '../../core/sdk/shared';
 
 /**
- * A top menu (bladex-contract §3.2 `blade_top_menu`): the kernel's per-tenant table. The plugins' declared
+ * A top menu, a row of `blade_top_menu`: the kernel's per-tenant table. The plugins' declared
  * top menus are created in every tenant at start (`plugin` says which); a tenant's administrators add their
  * own. What a top menu shows is `blade_top_menu_setting`, set through `topmenu/grant`.
  */

@@ -3,7 +3,7 @@ import { topMenuEntity } from './entities';
 import { topmenuMessages } from './locales';
 import { topmenuManifest } from './manifest';
 
-/** Top menus (SPEC §7): the tenant's top menus and the menus each one shows. */
+/** Top menus: the tenant's top menus and the menus each one shows. */
 export const topmenuPlugin = definePlugin({
   ...topmenuManifest,
   entities: [topMenuEntity],

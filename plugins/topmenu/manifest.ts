@@ -1,6 +1,6 @@
 import { crudButtons, type PluginManifest } from '../../core/sdk/shared';
 
-/** Top menus (顶部菜单, SPEC §7): per tenant, with the menus each one shows (菜单配置). */
+/** Top menus (顶部菜单): per tenant, with the menus each one shows (菜单配置). */
 export const topmenuManifest: PluginManifest = {
   id: 'topmenu',
   name: { zh: '顶部菜单', en: 'Top menus' },

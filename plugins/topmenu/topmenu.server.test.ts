@@ -6,8 +6,9 @@ import { topmenuManifest } from './manifest';
 import { topmenuServer } from './server';
 
 /**
- * The top-menu API (bladex-contract §4, §9) and its menu grant, on the kernel with this plugin and the
- * menu plugin (whose administrator-only menu shows what a tenant's admin may not hand out).
+ * The top-menu API (list, detail, submit, remove) and its menu grant (which menus a top menu shows), on
+ * the kernel with this plugin and the menu plugin (whose administrator-only menu shows what a tenant's
+ * admin may not hand out).
  */
 
 let ts: TestServer;

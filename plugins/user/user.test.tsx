@@ -89,7 +89,7 @@ describe('users screen', () => {
     await waitFor(() => expect(app.callsTo('GET /api/blade-user/page').at(-1)!.query).toMatchObject({ account: 'zh', phone: '138', deptId: '3' }));
   });
 
-  it('add: the rules block an empty save; mobile rules of SPEC §5; passwords must match; then the body is sent', async () => {
+  it('add: the rules block an empty save; a mobile number has 11 digits and starts with 1; passwords must match; then the body is sent', async () => {
     const saved: unknown[] = [];
     const app = await renderPlugin(userPlugin, {
       with: required,

@@ -7,7 +7,7 @@ import type { SignedToken } from './jwt';
 import { recordRefresh } from './refresh-tokens';
 import { GUEST_ROLE } from './user';
 
-/** The raw token answer of BladeX `/oauth/token` (contract §2.5): the union of the known variants. */
+/** The raw token answer of BladeX `/oauth/token` (not wrapped in `R`): the union of the known variants. */
 export interface TokenBody {
   tenant_id: string;
   user_id: string;

@@ -124,7 +124,7 @@ describe('password grant', () => {
 
   test('a legacy BladeX sha1(md5) row signs in once and is upgraded to scrypt', async () => {
     const id = await ts.addUser({ tenantId: '000000', account: 'legacy', password: 'x', roleId: SEED.userRoleId });
-    // BladeX's stored value for the password "admin" (contract §2.3).
+    // BladeX's stored value for the password "admin": sha1(md5("admin")) in hex.
     await ts.ctx.db.system((tx) => tx.query(`update blade_user set password = '90b9aa7e25f80cf4f64e990b78a9fc5ebd6cecad' where id = $1`, [id]));
     expect((await password('legacy', 'admin')).status).toBe(200);
     const row = await ts.ctx.db.system((tx) => tx.one<{ password: string }>('select password from blade_user where id = $1', [id]));

@@ -20,7 +20,7 @@ export interface MenuRow {
   is_group?: number;
 }
 
-/** BladeX `MenuVO` (contract §4) plus `nameEn`, which the browser shows in English. */
+/** BladeX `MenuVO`, a menu row as BladeX answers it (ids as strings), plus `nameEn`, which the browser shows in English. */
 export function menuVO(m: MenuRow) {
   return {
     id: id(m.id),

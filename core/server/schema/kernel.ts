@@ -1,12 +1,15 @@
 import type { Migration } from '../db/migrate';
 
 /**
- * The kernel's tables (bladex-contract §3, BladeX column names). Ids are snowflake bigints, times are
+ * The kernel's tables, with BladeX's table and column names. Ids are snowflake bigints, times are
  * timestamptz. Every table with a `tenant_id` gets row-level security from `secureTables()` after the
  * migrations; tables without one (menu, client, captcha, oauth codes) are global by design.
  */
 
-/** BladeX `BaseEntity` audit columns (§3.1). `status` 1 is normal; `is_deleted` 1 is a logical delete. */
+/**
+ * BladeX `BaseEntity` audit columns: who created and last changed a row, and when. `status` 1 is normal;
+ * `is_deleted` 1 is a logical delete.
+ */
 export const AUDIT_COLUMNS = `
   create_user bigint,
   create_dept bigint,

@@ -20,9 +20,9 @@ export const administratorOnlyColumn: Migration = {
 };
 
 /**
- * Issue 4: data scopes and API scopes (bladex-contract §3.2, §6.2, §6.3). The scope rows are global (an
- * administrator attaches them to menus); which roles hold them is tenant data, like role_menu. A tenant
- * can be bound to a datasource.
+ * Issue 4: data scopes (which rows of a list a role sees) and API scopes (which roles may call a path),
+ * in BladeX's tables. The scope rows are global (an administrator attaches them to menus); which roles
+ * hold them is tenant data, like role_menu. A tenant can be bound to a datasource.
  */
 export const scopeTables: Migration = {
   id: '006_scopes',

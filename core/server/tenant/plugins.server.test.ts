@@ -7,7 +7,7 @@ import { DEMO_TENANT } from '../seed/kernel-seed';
 import { createTestServer, type TestServer } from '../test-server';
 
 /**
- * Per-tenant switching (contract "Per-tenant switching"): a tenant without a plugin does not see its
+ * Per-tenant switching of a plugin: a tenant without a plugin does not see its
  * menus and buttons, its API answers 403 `当前租户未开通此功能`, every other route is unaffected, and
  * switching it back on needs no restart.
  */

@@ -17,7 +17,7 @@ import './user.css';
 const COLUMNS = ['account', 'realName', 'roleName', 'deptName', 'phone', 'status'] as const;
 const STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'red', 0: 'orange' };
 
-/** A warning when nothing is selected (SPEC §5); otherwise the selected ids. */
+/** A bulk action needs at least one selected row: a warning when nothing is selected; otherwise the selected ids. */
 function selected(keys: readonly string[]): string[] | null {
   if (keys.length === 0) {
     Message.warning({ id: 'crud:select-one', content: i18n.t('crud.selectOne') });
