@@ -1,8 +1,10 @@
 import { registerMessages } from './index';
 
 /**
- * Texts of the kernel (HTTP errors, login, lock, tabs, layout, error pages). The Chinese texts are the
- * product's own wording, kept verbatim: users of the original know them.
+ * Texts of the kernel that the sign-in page may need (loading and chunk failures, HTTP errors, the sign-in
+ * form, the home tab's label). The layout's and the other full pages' texts come with their own chunks
+ * (core/shell/locales). The Chinese texts are the product's own wording, kept verbatim: users of the
+ * original know them.
  */
 export const kernelMessages = {
   zh: {
@@ -23,14 +25,6 @@ export const kernelMessages = {
       timeout: '请求超时，请稍后重试',
       status: '服务器错误（HTTP {{status}}）',
       refreshFailed: '登录已过期，请重新登录',
-      forbidden: '抱歉，你无权访问该页面',
-      notFound: '抱歉，你访问的页面不存在',
-      server: '抱歉，服务器出错了',
-      notAvailable: '该模块暂不可用',
-      notAvailableDetail: '菜单中的“{{name}}”（{{path}}）没有安装对应的功能模块。',
-      iframeRefused: '不允许在页面中打开这个地址',
-      iframeRefusedDetail: '只能打开 http(s) 地址或本站页面：{{src}}',
-      iframeMissing: '没有要打开的地址',
     },
     login: {
       title: '登录',
@@ -60,38 +54,8 @@ export const kernelMessages = {
       showPassword: '显示密码',
       hidePassword: '隐藏密码',
     },
-    lock: {
-      title: '锁屏',
-      locked: '屏幕已锁定',
-      password: '锁屏密码',
-      placeholder: '请输入锁屏密码',
-      required: '锁屏密码不能为空',
-      wrong: '锁屏密码错误，请重新输入',
-      unlock: '解锁',
-      logout: '退出登录',
-    },
     tabs: {
       home: '首页',
-      menu: '标签操作',
-      search: '搜索',
-      closeOthers: '关闭其他',
-      closeAll: '关闭全部',
-      clearCache: '清除缓存',
-      clearCacheConfirm: '是否需要清除缓存?',
-      clearCacheDone: '清除完毕',
-      confirmTitle: '提示',
-    },
-    layout: {
-      collapse: '收起菜单',
-      expand: '展开菜单',
-      menuEmpty: '暂无可用菜单',
-      menuLoading: '正在加载菜单…',
-      menuFailed: '菜单加载失败',
-      menuRetry: '重试',
-      pluginsLoading: '正在加载功能模块…',
-      pluginsFailed: '功能模块加载失败',
-      iframeLoading: '页面加载中…',
-      skipToContent: '跳到主要内容',
     },
   },
   en: {
@@ -112,14 +76,6 @@ export const kernelMessages = {
       timeout: 'The request timed out. Please try again.',
       status: 'Server error (HTTP {{status}})',
       refreshFailed: 'Your session has expired. Please sign in again.',
-      forbidden: 'Sorry, you are not allowed to see this page',
-      notFound: 'Sorry, this page does not exist',
-      server: 'Sorry, the server ran into an error',
-      notAvailable: 'This module is not available',
-      notAvailableDetail: 'No installed module serves "{{name}}" ({{path}}) from your menu.',
-      iframeRefused: 'This address cannot be shown here',
-      iframeRefusedDetail: 'Only http(s) addresses and pages of this site can be opened: {{src}}',
-      iframeMissing: 'No address to open',
     },
     login: {
       title: 'Sign in',
@@ -149,38 +105,8 @@ export const kernelMessages = {
       showPassword: 'Show password',
       hidePassword: 'Hide password',
     },
-    lock: {
-      title: 'Locked',
-      locked: 'The screen is locked',
-      password: 'Lock password',
-      placeholder: 'Enter the lock password',
-      required: 'The lock password cannot be empty',
-      wrong: 'Wrong lock password, please try again',
-      unlock: 'Unlock',
-      logout: 'Sign out',
-    },
     tabs: {
       home: 'Home',
-      menu: 'Tab actions',
-      search: 'Search',
-      closeOthers: 'Close others',
-      closeAll: 'Close all',
-      clearCache: 'Clear cache',
-      clearCacheConfirm: 'Clear the cache?',
-      clearCacheDone: 'Cache cleared',
-      confirmTitle: 'Confirm',
-    },
-    layout: {
-      collapse: 'Collapse menu',
-      expand: 'Expand menu',
-      menuEmpty: 'No menu available',
-      menuLoading: 'Loading the menu…',
-      menuFailed: 'The menu could not be loaded',
-      menuRetry: 'Retry',
-      pluginsLoading: 'Loading the modules…',
-      pluginsFailed: 'The modules could not be loaded',
-      iframeLoading: 'Loading the page…',
-      skipToContent: 'Skip to main content',
     },
   },
 };

@@ -26,6 +26,7 @@ import { pageLabel } from './labels';
 import { Panes } from './Panes';
 import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';
+import '../locales/layout';
 import './layout.css';
 
 /** Loads the user's menu and runs the token refresh timer while the layout is shown. */

@@ -13,6 +13,7 @@ import { PageLoading } from '../PageLoading';
 import { Result } from '../Result';
 import NotAvailablePage from '../pages/NotAvailablePage';
 import { usePluginLoader } from '../plugins-context';
+import '../locales/layout';
 
 function RoutePage({ route }: { route: RegisteredRoute }) {
   const Page = lazyPage(route.load);

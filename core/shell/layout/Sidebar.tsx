@@ -8,6 +8,7 @@ import { ancestorIds, findMenuItem, openMenuItem, type MenuItem } from '../../me
 import { session } from '../../session/session';
 import { MenuIcon } from '../icons';
 import { preferences } from '../preferences';
+import '../locales/layout';
 
 function byId(menu: readonly MenuItem[]): Map<string, MenuItem> {
   const map = new Map<string, MenuItem>();

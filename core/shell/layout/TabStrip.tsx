@@ -10,6 +10,7 @@ import { session } from '../../session/session';
 import { tabs } from '../../tabs/tabs';
 import { preferences } from '../preferences';
 import { tabLabel } from './labels';
+import '../locales/layout';
 
 type Action = 'search' | 'closeOthers' | 'closeAll' | 'clearCache';
 

@@ -2,6 +2,7 @@ import { Button, Result } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../config';
+import '../locales/pages';
 import './kernel-pages.css';
 
 const STATUSES = {

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Result, Spin } from '@arco-design/web-react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import '../locales/layout';
+import '../locales/pages';
 import './kernel-pages.css';
 
 /**

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../config';
 import { session } from '../../session/session';
 import { tabs } from '../../tabs/tabs';
+import '../locales/pages';
 import './lock.css';
 
 /**

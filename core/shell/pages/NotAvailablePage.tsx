@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../config';
 import { Result } from '../Result';
+import '../locales/pages';
 
 /**
  * A page in the user's server menu that no installed plugin serves (the server knows a module this
