@@ -1,14 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { http, HttpError, toastError } from '../http';
-import { i18n } from '../i18n';
+import { HttpError } from '../http/types';
+import type { FetchedPlugins } from './fetch-plugins';
 import type { Registry } from './registry';
-import type { BrowserPlugin, BrowserPluginModule } from './types';
+import type { BrowserPluginModule } from './types';
 
 /** Fetches one plugin's chunk (`plugins/<id>/index.ts`). */
 export type PluginChunk = () => Promise<BrowserPluginModule>;
-
-/** `GET /api/blade-system/plugin/enabled`: the plugin ids the signed-in user's tenant has. */
-export const ENABLED_PLUGINS_URL = '/api/blade-system/plugin/enabled';
 
 export interface PluginLoaderOptions {
   registry: Registry;
@@ -18,27 +15,13 @@ export interface PluginLoaderOptions {
   chunks: Readonly<Record<string, PluginChunk>>;
   /**
    * The ids enabled for the signed-in user's tenant, or null for "every installed plugin". Default: asks
-   * the server, and answers null when it has no such endpoint (HTTP 404: a real BladeX backend).
+   * the server (fetch-plugins.ts), and answers null when it has no such endpoint (HTTP 404: a real BladeX
+   * backend).
    */
   enabled?: () => Promise<readonly string[] | null>;
 }
 
 export type PluginLoadState = 'idle' | 'loading' | 'ready' | 'error';
-
-/** The server's answer, or null (every installed plugin) when it does not know the endpoint. */
-export async function fetchEnabledPlugins(): Promise<readonly string[] | null> {
-  try {
-    const res = await http.get<string[] | null>(ENABLED_PLUGINS_URL, { silent: true });
-    return Array.isArray(res.data) ? res.data.filter((id): id is string => typeof id === 'string') : [];
-  } catch (error) {
-    if (error instanceof HttpError && error.code === 404) return null;
-    // Silent call: the one toast is ours (a 401 has signed the user out already).
-    if (!(error instanceof HttpError && error.kind === 'unauthorized')) {
-      toastError(error instanceof Error && error.message ? error.message : i18n.t('errors.unknown'));
-    }
-    throw error;
-  }
-}
 
 /**
  * Loads the plugins a signed-in user's tenant has and registers them: the kernel calls `load` after
@@ -100,39 +83,24 @@ export class PluginLoader {
 
   private async run(): Promise<void> {
     const seq = ++this.seq;
-    const { installed, chunks, registry } = this.options;
+    const { installed, registry } = this.options;
     this.state = 'loading';
     this.failed = [];
     this.message = '';
-    let wanted: string[];
+    let fetched: FetchedPlugins | null;
     try {
-      const enabled = await (this.options.enabled ?? fetchEnabledPlugins)();
-      // Ids the server knows but this build does not have are left out: their menus say "not available".
-      wanted = enabled === null ? [...installed] : installed.filter((id) => enabled.includes(id));
+      // Fetching is code only a signed-in user needs: it is not in the entry chunk the sign-in page loads.
+      // A given `enabled` is asked at once, while that code arrives.
+      const code = import('./fetch-plugins');
+      const enabled = this.options.enabled ? this.options.enabled() : code.then((m) => m.fetchEnabledPlugins());
+      enabled.catch(() => undefined); // handled below, once the code is here: not an unhandled rejection meanwhile
+      fetched = await (await code).fetchPlugins(this.options, enabled, this.loaded, () => seq === this.seq);
     } catch (error) {
       if (seq === this.seq) this.fail([], error);
       return;
     }
-
-    const modules = new Map<string, BrowserPlugin>();
-    const failed: string[] = [];
-    let firstError: unknown = null;
-    // Load in rounds: a loaded plugin may require an installed plugin the list did not name.
-    let round = wanted.filter((id) => !this.loaded.includes(id));
-    while (round.length > 0) {
-      const results = await Promise.allSettled(round.map((id) => chunks[id]!()));
-      if (seq !== this.seq) return; // signed out (or another user) meanwhile
-      results.forEach((result, i) => {
-        const id = round[i]!;
-        if (result.status === 'fulfilled') modules.set(id, result.value.default);
-        else {
-          failed.push(id);
-          firstError ??= result.reason;
-        }
-      });
-      const known = new Set([...this.loaded, ...modules.keys(), ...failed]);
-      round = [...new Set([...modules.values()].flatMap((p) => p.requires ?? []))].filter((id) => !known.has(id) && installed.includes(id) && id !== 'shell');
-    }
+    if (!fetched) return; // signed out (or another user) meanwhile
+    const { modules, failed, firstError } = fetched;
 
     try {
       runInAction(() => {
