@@ -13,6 +13,27 @@ describe('hash', () => {
     expect(await md5('密码 pässword')).toBe(md5Hex('密码 pässword').toString());
   });
 
+  it('md5: the test suite of RFC 1321', async () => {
+    const suite: [string, string][] = [
+      ['', 'd41d8cd98f00b204e9800998ecf8427e'],
+      ['a', '0cc175b9c0f1b6a831c399e269772661'],
+      ['abc', '900150983cd24fb0d6963f7d28e17f72'],
+      ['message digest', 'f96b697d7cb7938d525a2f31aaf161d0'],
+      ['abcdefghijklmnopqrstuvwxyz', 'c3fcd3d76192e4007dfb496cca67e13b'],
+      ['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 'd174ab98d277d9f5a5611c2c9f419d9f'],
+      ['12345678901234567890123456789012345678901234567890123456789012345678901234567890', '57edf4a22be3c955ac49da2e2107b67a'],
+    ];
+    for (const [text, hex] of suite) expect(await md5(text)).toBe(hex);
+  });
+
+  it('md5: the hex crypto-js gives, for every length around the block and padding edges, and any characters', async () => {
+    const characters = ['a', 'é', '密', '🎉'];
+    for (let length = 0; length <= 140; length++) {
+      const text = Array.from({ length }, (_, i) => characters[(i * 7 + length) % characters.length]).join('');
+      expect(await md5(text)).toBe(md5Hex(text).toString());
+    }
+  });
+
   it('sha256 with Web Crypto gives the hex crypto-js gives (UTF-8 bytes)', async () => {
     expect(globalThis.crypto?.subtle).toBeTruthy();
     expect(await sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');

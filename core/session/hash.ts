@@ -1,7 +1,7 @@
 /**
  * Hashes for the session. Neither is in the entry chunk: the login page shows without them.
  *
- * - md5: crypto-js's md5 (Web Crypto has no MD5), fetched the first time a password is hashed (sign-in,
+ * - md5: our own (md5.ts; Web Crypto has no MD5), fetched the first time a password is hashed (sign-in,
  *   registration, password change). `preloadMd5()` starts that download early (the login page calls it
  *   when the password field gets focus), so signing in does not wait for it.
  * - sha256: Web Crypto. `crypto.subtle` exists only in secure contexts (https, localhost); intranet
@@ -9,12 +9,12 @@
  *   bytes of the text, so they give the same hex.
  */
 
-type HexHash = (text: string) => { toString(): string };
+type HexHash = (text: string) => string;
 
 let md5Module: Promise<HexHash> | null = null;
 
 function loadMd5(): Promise<HexHash> {
-  md5Module ??= import('crypto-js/md5').then(
+  md5Module ??= import('./md5').then(
     (m) => m.default,
     (error: unknown) => {
       md5Module = null; // a failed download is tried again next time
@@ -31,7 +31,7 @@ export function preloadMd5(): void {
 
 /** The login password as BladeX expects it: md5, lower-case hex (the server hashes it again). */
 export async function md5(text: string): Promise<string> {
-  return (await loadMd5())(text).toString();
+  return (await loadMd5())(text);
 }
 
 function toHex(buffer: ArrayBuffer): string {
