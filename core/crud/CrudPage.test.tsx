@@ -75,7 +75,7 @@ const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElem
 const lastList = (lists: () => FetchCall[]) => Object.fromEntries(queryOf(lists().at(-1)!));
 const dialog = () => document.querySelector('.ba-crud-dialog') as HTMLElement;
 /** Waits for a toast (Arco's Message) saying `text`. */
-const toast = (text: string) => waitFor(() => expect([...document.querySelectorAll('.arco-message')].map((e) => e.textContent)).toContain(text), { timeout: 3000 });
+const toast = (text: string) => waitFor(() => expect([...document.querySelectorAll('.arco-message')].map((e) => e.textContent)).toContain(text), { timeout: 10_000 });
 
 describe('CrudPage', () => {
   beforeEach(async () => {

@@ -12,7 +12,7 @@ const rows = [
 ];
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const fieldMessage = (dialog: HTMLElement, text: string) => within(dialog).findByText(text, { selector: '.arco-form-message *, .arco-form-message' });
-const toast = (text: string) => waitFor(() => expect([...document.querySelectorAll('.arco-message')].map((e) => e.textContent)).toContain(text), { timeout: 3000 });
+const toast = (text: string) => waitFor(() => expect([...document.querySelectorAll('.arco-message')].map((e) => e.textContent)).toContain(text), { timeout: 10_000 });
 
 describe('datasource screen', () => {
   it('lists name, driver, url and user name (never a password), as text; searches by name', async () => {

@@ -31,7 +31,7 @@ function dictApi(base: '/api/blade-system/dict' | '/api/blade-system/dict-biz', 
 }
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 /** Waits for a toast (Arco's Message) saying `text`. */
-const toast = (text: string) => waitFor(() => expect([...document.querySelectorAll('.arco-message')].map((e) => e.textContent)).toContain(text), { timeout: 3000 });
+const toast = (text: string) => waitFor(() => expect([...document.querySelectorAll('.arco-message')].map((e) => e.textContent)).toContain(text), { timeout: 10_000 });
 
 describe('dictionary screens', () => {
   it('/system/dict: the dictionaries, the isSealed switch (0/1 through submit), and the entries with the child form', async () => {

@@ -21,7 +21,7 @@ const catalogue = [
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const fieldMessage = (dialog: HTMLElement, text: string) => within(dialog).findByText(text, { selector: '.arco-form-message *, .arco-form-message' });
 const messages = () => [...document.querySelectorAll('.arco-message')].map((e) => e.textContent);
-const toast = (text: string) => waitFor(() => expect(messages()).toContain(text), { timeout: 3000 });
+const toast = (text: string) => waitFor(() => expect(messages()).toContain(text), { timeout: 10_000 });
 
 /** The tenant API answering from the rows above; what is posted is kept in `posted`. */
 function tenantApi(posted: RecordedCall[] = []): Handlers {

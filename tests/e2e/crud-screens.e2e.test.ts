@@ -125,8 +125,9 @@ describe('plugin chunks and the CRUD screens, in the browser', () => {
     await search.getByLabel('参数名称').fill('e2e参数');
     await search.getByLabel('参数名称').press('Enter');
     await page.locator('.arco-pagination-total-text', { hasText: '11' }).waitFor();
+    const pageTwo = page.waitForResponse((r) => r.url().includes('/api/blade-system/param/list') && new URL(r.url()).searchParams.get('current') === '2');
     await page.locator('.arco-pagination-item', { hasText: /^2$/ }).click();
-    await page.locator('.ba-crud-table .arco-table-tr', { hasText: 'e2e.key' }).first().waitFor();
+    await pageTwo;
     expect(lists.at(-1)).toBe('?current=2&size=10&paramName=e2e参数');
 
     // Edit and view a row of page 2.

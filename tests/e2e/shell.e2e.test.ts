@@ -273,9 +273,10 @@ describe('the shell', () => {
       await topButton(en.page, '语言').click();
       await en.page.getByRole('menuitem', { name: 'English' }).click();
       await en.page.waitForFunction(() => document.querySelector('.ba-sider')?.textContent?.includes('Home'));
-      for (const to of ['/system/dict', '/system/dictbiz', '/system/user']) {
+      // Each page's own tab, before the next address reloads the app (the tabs are kept across it).
+      for (const [to, tab] of [['/system/dict', 'Dictionaries'], ['/system/dictbiz', 'Business dictionaries'], ['/system/user', 'Users']]) {
         await en.page.goto(`${server.url}${to}`);
-        await en.page.waitForSelector('.ba-tab-title');
+        await en.page.locator('.ba-tab-title', { hasText: tab! }).first().waitFor();
       }
       const cut: string[] = [];
       for (const branch of ['Workbench', 'System tools', 'Basics', 'Authority', 'System']) {
