@@ -1,12 +1,12 @@
 import type { Context, Hono } from 'hono';
-import { type AppEnv, assertPermission, type AuthUser, bizError, buildTree, currentMember, defaultAuthorize, defineServerPlugin, entityValidator, menuTreeNode, mountCrud, MSG, parseIds, pruneEmptyGroups, rData, readJson, readParams, requirePermission, rStatus, type ServerContext, str, type Tx, visibleMenus, withoutSort } from '../../core/sdk/server';
-import { topMenuEntity } from './entities';
+import { type AppEnv, assertPermission, type AuthUser, bizError, buildTree, type CrudHooks, currentMember, defineServerPlugin, menuTreeNode, MSG, parseIds, pruneEmptyGroups, rData, readJson, readParams, requirePermission, rStatus, type ServerContext, str, type Tx, visibleMenus, withoutSort } from '../../core/sdk/server';
+import topmenuPlugin from './index';
 import { copyDeclaredTopMenus, topMenuStore, topMenuTables } from './server-store';
-import { topmenuManifest } from './manifest';
 
 /**
  * Top menus on the server: the per-tenant `blade_top_menu` (server-store.ts) with
- * `/api/blade-system/topmenu/{list, detail, submit, remove, grant}` and, for the 菜单配置 dialog,
+ * `/api/blade-system/topmenu/{list, detail, submit, remove}` from the engine (a hook frees or restores
+ * the code of a removed row), `topmenu/grant` and, for the 菜单配置 dialog,
  * `/api/blade-system/menu/{grant-top-tree, top-tree-keys}`. The kernel's `menu/routes?topMenuId=` and
  * `menu/top-menu` ask this plugin's store (what `blade_top_menu_setting` lists). A grant may only name menus the caller may see themselves.
  */
@@ -14,7 +14,6 @@ export const MSG_CODE_EXISTS = { zh: '顶部菜单编号已存在', en: 'This to
 export const MSG_DECLARED_CODE = { zh: '插件声明的顶部菜单编号不可修改', en: 'The code of a top menu a plugin declares cannot be changed' };
 export const MSG_MENU_NOT_GRANTABLE = { zh: '只能配置自己可见的菜单', en: 'You can only add menus you can see' };
 export const SETTING = 'topmenu_setting';
-
 
 /** A list of ids as the grant sends them: a JSON array, or comma-joined text (JSON or query). */
 function idsIn(value: unknown, name: string, required: boolean): string[] {
@@ -34,11 +33,28 @@ async function grantInput(c: Context<AppEnv>): Promise<{ topMenuIds: string[]; m
   return { topMenuIds: idsIn(topMenuIds, 'topMenuIds', true), menuIds: idsIn(menuIds, 'menuIds', false) };
 }
 
-export function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
-  // list, detail and remove (logical) from the engine; submit by hand for the codes of removed rows.
-  const repo = mountCrud(api, ctx, topMenuEntity, { skip: ['submit'] });
-  const validator = entityValidator(topMenuEntity);
-  const authorize = defaultAuthorize(topMenuEntity);
+/**
+ * The rules of a saved top menu. A declared top menu keeps its code (the start-up sync finds it by
+ * (tenant, code)). The code is free, or held by a removed row: an own one is renamed out of the way; a
+ * declared one comes back, with the menus it showed, when a top menu with its code is added.
+ */
+const topMenuRules: CrudHooks = {
+  async beforeChange(change) {
+    const { tx, user, values, id, existing } = change;
+    const code = String(existing && values.code === undefined ? existing.code : values.code);
+    if (existing?.plugin && code !== str(existing.code)) throw bizError(MSG_DECLARED_CODE);
+    const holder = await tx.one<{ id: string; is_deleted: number; plugin: string | null }>(
+      'select id::text as id, is_deleted, plugin from blade_top_menu where tenant_id = $1 and code = $2',
+      [user.tenantId, code],
+    );
+    if (!holder || holder.id === id) return;
+    if (holder.is_deleted === 0 || (holder.plugin && id)) throw bizError(MSG_CODE_EXISTS);
+    if (holder.plugin) change.restore = holder.id;
+    else await tx.query(`update blade_top_menu set code = left(code, 200) || '~removed~' || id::text where id = $1 and tenant_id = $2`, [holder.id, user.tenantId]);
+  },
+};
+
+function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   const setting = <T>(user: AuthUser, work: (tx: Tx) => Promise<T>) =>
     ctx.db.tenant(user.tenantId, async (tx) => {
       await assertPermission(tx, user, SETTING);
@@ -46,45 +62,6 @@ export function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     });
   /** The ids of the menus (category 1) this user may see in their tenant. */
   const visibleMenuRows = async (tx: Tx, user: AuthUser) => pruneEmptyGroups(await visibleMenus(tx, user, await ctx.tenantPlugins.visible(user.tenantId), 1));
-
-  api.post('/blade-system/topmenu/submit', async (c) => {
-    const user = currentMember(c);
-    const body = await readJson(c);
-    const id = validator.idOf(body);
-    await ctx.db.tenant(user.tenantId, async (tx) => {
-      await authorize(tx, user, id ? 'edit' : 'add');
-      const existing = id ? await repo.find(tx, user, id) : undefined;
-      if (id && !existing) throw bizError(MSG.notFound);
-      const { values } = validator.parse(body, id ? 'edit' : 'add');
-      const code = String(existing && values.code === undefined ? existing.code : values.code);
-      // A declared top menu keeps its code: the start-up sync finds it by (tenant, code).
-      if (existing?.plugin && code !== str(existing.code)) throw bizError(MSG_DECLARED_CODE);
-
-      // The code: free, or held by a removed row (an own one is renamed out of the way; a declared one
-      // comes back, with the menus it showed, when a top menu with its code is added).
-      const holder = await tx.one<{ id: string; is_deleted: number; plugin: string | null }>(
-        'select id::text as id, is_deleted, plugin from blade_top_menu where tenant_id = $1 and code = $2',
-        [user.tenantId, code],
-      );
-      let restore: string | undefined;
-      if (holder && holder.id !== id) {
-        if (holder.is_deleted === 0 || (holder.plugin && id)) throw bizError(MSG_CODE_EXISTS);
-        if (holder.plugin) restore = holder.id;
-        else {
-          await tx.query(`update blade_top_menu set code = left(code, 200) || '~removed~' || id::text where id = $1 and tenant_id = $2`, [holder.id, user.tenantId]);
-        }
-      }
-      if (restore) {
-        await tx.query('update blade_top_menu set is_deleted = 0 where id = $1 and tenant_id = $2', [restore, user.tenantId]);
-        await repo.update(tx, user, restore, values, ctx.now());
-      } else if (id) {
-        await repo.update(tx, user, id, values, ctx.now());
-      } else {
-        await repo.insert(tx, user, values, ctx.now());
-      }
-    });
-    return c.json(rStatus(true));
-  });
 
   // Replaces what these top menus show, within what the caller may see: settings of menus hidden from
   // the caller (administrator-only, a switched-off plugin's) are kept, since they could not untick them.
@@ -148,13 +125,10 @@ export function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   });
 }
 
-export const topmenuServer = defineServerPlugin({
-  manifest: topmenuManifest,
-  entities: [topMenuEntity],
+export default defineServerPlugin(topmenuPlugin, {
+  resources: { topmenu: { hooks: topMenuRules } },
   migrations: [topMenuTables],
   routes: topmenuRoutes,
   provides: { topMenus: topMenuStore },
   onTenantCreated: (tx, tenant, ctx) => copyDeclaredTopMenus(tx, ctx.ids, tenant),
 });
-
-export default topmenuServer;

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { hashPassword, md5, nextTenantId, provisionTenant, syncMenus } from '../../core/sdk/server';
 import { createTestServer, shellManifest, type TestServer } from '../../core/sdk/server-testing';
 import menuServer from '../menu/server';
-import { topmenuManifest } from './manifest';
-import { topmenuServer } from './server';
+import topmenuServer from './server';
 
 /**
  * The top-menu API (list, detail, submit, remove) and its menu grant (which menus a top menu shows), on
@@ -107,13 +106,13 @@ describe('/api/blade-system/topmenu', () => {
     const id = await topId('000000', 'top_tools');
     expect((await submit({ id, code: 'top_tools2' })).body.msg).toBe('插件声明的顶部菜单编号不可修改');
     expect((await submit({ id, name: '工具箱' })).status).toBe(200);
-    await syncMenus(ts.ctx.db, ts.ctx.ids, [shellManifest, menuServer.manifest, topmenuManifest], ts.ctx.extensions.topMenus); // a restart
+    await syncMenus(ts.ctx.db, ts.ctx.ids, [shellManifest, menuServer.manifest, topmenuServer.manifest], ts.ctx.extensions.topMenus); // a restart
     expect((await list({ code: 'top_tools' })).records[0]).toMatchObject({ name: '工具箱' });
 
     const before = await settings(id);
     expect(before).toEqual(expect.arrayContaining(['tools', 'about', 'system', 'menu', 'topmenu']));
     expect((await ts.post('/api/blade-system/topmenu/remove', { token: admin, query: { ids: id } })).body.success).toBe(true);
-    await syncMenus(ts.ctx.db, ts.ctx.ids, [shellManifest, menuServer.manifest, topmenuManifest], ts.ctx.extensions.topMenus);
+    await syncMenus(ts.ctx.db, ts.ctx.ids, [shellManifest, menuServer.manifest, topmenuServer.manifest], ts.ctx.extensions.topMenus);
     expect((await list({ code: 'top_tools' })).total).toBe(0); // stays removed
     expect((await submit({ code: 'top_tools', name: '系统工具', sort: 2, source: 'tool' })).status).toBe(200);
     expect((await list({ code: 'top_tools' })).records[0]).toMatchObject({ id, plugin: 'shell' });

@@ -5,7 +5,6 @@ import { IconSettings } from '@arco-design/web-react/icon';
 import { CrudPage, IconPicker, MenuIcon, type RowOf, useCrudList, useKernel } from '../../../core/sdk/browser';
 import { topMenuEntity } from '../entities';
 import { MenuGrantDialog } from './MenuGrantDialog';
-import '../locales';
 import './topmenu.css';
 
 const SETTING = 'topmenu_setting';
