@@ -4,7 +4,7 @@ import { createTestServer, type TestServer } from '../../core/sdk/server-testing
 import dictServer from '../dict/server';
 import deptServer from '../dept/server';
 import paramServer from '../param/server';
-import { scopeServer } from './server';
+import scopeServer from './server';
 
 /**
  * Data scopes (which rows of a list a role sees) and API scopes (which roles may call a path): the
