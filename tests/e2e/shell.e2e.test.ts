@@ -178,7 +178,11 @@ describe('the shell', () => {
     await page.getByRole('tab', { name: '修改密码' }).waitFor();
     // The nickname is labelled as what it is.
     await page.locator('.arco-form-label-item').filter({ hasText: '昵称' }).first().waitFor();
-    await page.locator('input#phone, [id$="phone"] input, input[placeholder*="手机"]').first().fill('12345');
+    const phone = page.locator('input#phone, [id$="phone"] input, input[placeholder*="手机"]').first();
+    // The form shows the stored profile once it has loaded: typing before that would be overwritten.
+    await phone.waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLInputElement>('input')].some((i) => i.value === '13800000000'));
+    await phone.fill('12345');
     await page.getByRole('button', { name: '提交' }).first().click();
     await page.getByText('手机号码长度不为11位').first().waitFor();
   });
