@@ -5,7 +5,6 @@ import { Button, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconEye, IconPlus } from '@arco-design/web-react/icon';
 import { currentLanguage } from '../i18n';
 import type { EntityDef } from '../schema/entity';
-import { session } from '../session/session';
 import { CrudDialog, type CrudDialogProps, type DialogState } from './CrudDialog';
 import { CrudTable, type CrudTableProps } from './CrudTable';
 import { CrudToolbar } from './CrudToolbar';
@@ -13,6 +12,7 @@ import type { Row } from './query';
 import type { RowOf } from './rows';
 import { confirmRemove } from './remove';
 import { SearchForm } from './SearchForm';
+import { useCrudCan } from './useCrudCan';
 import { useCrudList, type CrudList, type CrudListOptions } from './useCrudList';
 import './locales';
 import './crud.css';
@@ -61,11 +61,6 @@ export interface CrudPageProps<E extends EntityDef = EntityDef> extends Omit<Cru
   className?: string;
 }
 
-/** `<permission>_<action>` granted to the signed-in user. */
-export function canDo(entity: EntityDef, action: 'add' | 'edit' | 'delete' | 'view'): boolean {
-  return session.can(`${entity.permission}_${action}`);
-}
-
 /** The list screen of an entity with its own list state (see CrudPage). */
 function OwnList(props: CrudPageProps) {
   const list = useCrudList(props);
@@ -94,7 +89,7 @@ const CrudView = observer(function CrudView({
   const { t } = useTranslation();
   const list = given!;
   const [state, setState] = useState<DialogState | null>(null);
-  const can = (action: 'add' | 'edit' | 'delete' | 'view') => canDo(entity, action);
+  const can = useCrudCan(entity);
   const remove = (ids: readonly string[]) =>
     confirmRemove({
       entity,

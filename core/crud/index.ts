@@ -2,7 +2,8 @@
  * The CRUD kit: a list screen from an entity definition (core/schema/entity.ts), and its parts for
  * screens written by hand. Lazily loaded with the screens that use it (never on /login).
  */
-export { CrudPage, canDo, type CrudPageProps, type CrudContext, type RowAction } from './CrudPage';
+export { CrudPage, type CrudPageProps, type CrudContext, type RowAction } from './CrudPage';
+export { useCrudCan, useGranted, type CrudAction } from './useCrudCan';
 export { CrudToolbar } from './CrudToolbar';
 export { CrudTable, type CrudTableProps, type CellRenderer } from './CrudTable';
 export { CrudDialog, DIALOG_WIDTH, defaultRow, saveBody, type CrudDialogProps, type DialogState, type FormOverrides } from './CrudDialog';

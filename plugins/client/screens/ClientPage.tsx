@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Input, Space, Tag } from '@arco-design/web-react';
 import { IconCheckCircle, IconStop } from '@arco-design/web-react/icon';
-import { canDo, CrudPage, fieldPlaceholder, type Row, saveRow, toastSuccess, useCrudList } from '../../../core/sdk/browser';
+import { CrudPage, fieldPlaceholder, type Row, saveRow, toastSuccess, useCrudCan, useCrudList } from '../../../core/sdk/browser';
 import { clientEntity, GRANT_TYPES } from '../entities';
 import '../locales';
 
@@ -66,7 +66,7 @@ function StatusAction({ row }: { row: Row }) {
 const ClientPage = observer(function ClientPage() {
   const { t } = useTranslation();
   const list = useCrudList({ entity: clientEntity });
-  const canEdit = canDo(clientEntity, 'edit');
+  const canEdit = useCrudCan(clientEntity)('edit');
   const grantLabels = (value: unknown) =>
     String(value ?? '')
       .split(',')

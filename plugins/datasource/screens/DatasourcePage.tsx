@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from '@arco-design/web-react';
 import { IconDelete, IconEdit } from '@arco-design/web-react/icon';
-import { canDo, confirmRemove, CrudDialog, CrudPage, type DialogState, fieldPlaceholder, useCrudList } from '../../../core/sdk/browser';
+import { confirmRemove, CrudDialog, CrudPage, type DialogState, fieldPlaceholder, useCrudCan, useCrudList } from '../../../core/sdk/browser';
 import { datasourceEditEntity, datasourceEntity } from '../index';
 
 /**
@@ -15,8 +15,9 @@ const DatasourcePage = observer(function DatasourcePage() {
   const { t } = useTranslation();
   const list = useCrudList({ entity: datasourceEntity });
   const [editing, setEditing] = useState<DialogState | null>(null);
-  const canEdit = canDo(datasourceEntity, 'edit');
-  const canDelete = canDo(datasourceEntity, 'delete');
+  const can = useCrudCan(datasourceEntity);
+  const canEdit = can('edit');
+  const canDelete = can('delete');
   const password = (placeholder: string) => <Input.Password placeholder={placeholder} autoComplete="new-password" maxLength={50} />;
 
   return (

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { canDo, CrudPage, type Row, useCrudList } from '../../../core/sdk/browser';
+import { CrudPage, type Row, useCrudCan, useCrudList } from '../../../core/sdk/browser';
 import { deptEntity } from '../index';
 
 /** Every row of a tree, depth first. */
@@ -22,6 +22,7 @@ function ParentName({ value, names, top }: { value?: unknown; names: ReadonlyMap
  */
 export default function DeptPage() {
   const { t } = useTranslation();
+  const can = useCrudCan(deptEntity);
   const list = useCrudList({ entity: deptEntity, action: 'lazy-list', lazy: true });
   // Names of the rows loaded so far, and of their parents (each row says its parent's name).
   const names = useMemo(() => {
@@ -46,7 +47,7 @@ export default function DeptPage() {
         beforeSave: (body, _mode, loaded) => ({ ...body, parentId: String(loaded.parentId ?? body.parentId ?? '0') }),
       }}
       extraRowActions={(row, { open }) =>
-        canDo(deptEntity, 'add') && row.id ? (
+        can('add') && row.id ? (
           <Button type="text" size="mini" icon={<IconPlus />} onClick={() => open({ mode: 'add', initial: fresh(row.id) })}>
             {t('dept.addChild')}
           </Button>

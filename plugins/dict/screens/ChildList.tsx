@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { canDo, CrudPage, type Row, useCrudList } from '../../../core/sdk/browser';
+import { CrudPage, type Row, useCrudCan, useCrudList } from '../../../core/sdk/browser';
 import { withTreeKeys } from './body';
 import { dictEntities, type DictKind } from './kinds';
 import { SealedSwitch } from './SealedSwitch';
@@ -34,6 +34,7 @@ export interface ChildListProps {
 export function ChildList({ kind, parent, compact = false, className }: ChildListProps) {
   const { t } = useTranslation();
   const { child } = dictEntities(kind);
+  const can = useCrudCan(child);
   const params = useMemo(() => ({ parentId: parent.id }), [parent.id]);
   // Its page state in the address under `entry.` (the dictionaries' list has its own).
   const list = useCrudList({ entity: child, action: 'child-list', params, paged: false, url: 'entry' });
@@ -66,7 +67,7 @@ export function ChildList({ kind, parent, compact = false, className }: ChildLis
       }}
       extraRowActions={(row, { open }) =>
         // Called inside the list's observer: the permission is tracked.
-        canDo(child, 'add') && row.id ? (
+        can('add') && row.id ? (
           <Button type="text" size="mini" icon={<IconPlus />} aria-label={compact ? t('dict.addChild') : undefined} onClick={() => open({ mode: 'add', initial: fresh(row.id) })}>
             {compact ? null : t('dict.addChild')}
           </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Modal, Switch } from '@arco-design/web-react';
-import { canDo, type EntityDef, type Row, saveBody, saveRow, toastSuccess } from '../../../core/sdk/browser';
+import { type EntityDef, type Row, saveBody, saveRow, toastSuccess, useCrudCan } from '../../../core/sdk/browser';
 import { withTreeKeys } from './body';
 
 /**
@@ -12,8 +12,9 @@ import { withTreeKeys } from './body';
 export const SealedSwitch = observer(function SealedSwitch({ entity, row, text }: { entity: EntityDef; row: Row; text: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const canEdit = useCrudCan(entity)('edit');
   const sealed = Number(row.isSealed) === 1;
-  if (!canDo(entity, 'edit')) return <>{text}</>;
+  if (!canEdit) return <>{text}</>;
   return (
     <Switch
       size="small"

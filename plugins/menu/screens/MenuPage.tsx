@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Tag, TreeSelect } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { canDo, CrudPage, type DynamicFields, IconPicker, MenuIcon, query, resourceKey, type Row, useCrudList, useQuery } from '../../../core/sdk/browser';
+import { CrudPage, type DynamicFields, IconPicker, MenuIcon, query, resourceKey, type Row, useCrudCan, useCrudList, useQuery } from '../../../core/sdk/browser';
 import { BUTTON, MENU, menuEntity } from '../index';
 import './menu.css';
 
@@ -98,6 +98,7 @@ function dynamicFields(values: Row, loaded: Row): DynamicFields {
  */
 export default function MenuPage() {
   const { t, i18n } = useTranslation();
+  const can = useCrudCan(menuEntity);
   const en = i18n.language === 'en';
   const list = useCrudList({ entity: menuEntity, action: 'lazy-list', lazy: true });
   const fresh = (parentId: unknown): Row => ({ parentId: String(parentId ?? '0') });
@@ -139,7 +140,7 @@ export default function MenuPage() {
       extraActionsWidth={96}
       extraRowActions={(row, { open }) =>
         // Called inside the list's observer: the permission is tracked.
-        canDo(menuEntity, 'add') && row.id && Number(row.category) === MENU ? (
+        can('add') && row.id && Number(row.category) === MENU ? (
           <Button type="text" size="mini" icon={<IconPlus />} onClick={() => open({ mode: 'add', initial: fresh(row.id) })}>
             {t('menu.addChild')}
           </Button>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Empty, Form, Grid, Input, Modal, Result, Space, Spin, Tree } from '@arco-design/web-react';
 import type { TreeDataType } from '@arco-design/web-react/es/Tree/interface';
 import { IconDelete, IconEdit, IconPlus, IconSearch } from '@arco-design/web-react/icon';
-import { canDo, EntityForm, fieldLabel, fieldPlaceholder, type FormMode, http, invalidateResource, type Page, type Row, toastSuccess } from '../../../core/sdk/browser';
+import { EntityForm, fieldLabel, fieldPlaceholder, type FormMode, http, invalidateResource, type Page, type Row, toastSuccess, useCrudCan } from '../../../core/sdk/browser';
 import { childPrefix, MAX_REGION_LEVEL } from '../chain';
 import { regionEntity } from '../entities';
 import './region.css';
@@ -170,6 +170,7 @@ type Detail = { status: 'idle' } | { status: 'loading' } | { status: 'failed' } 
  */
 function RegionPage() {
   const { t } = useTranslation();
+  const can = useCrudCan(regionEntity);
   const tree = useRegionTree();
   const { load: loadLevel, ensure: ensureLevel } = tree;
   const treeRef = useRef<TreeRef | null>(null);
@@ -410,17 +411,17 @@ function RegionPage() {
               </h3>
               {row && mode === 'view' ? (
                 <Space wrap>
-                  {canDo(regionEntity, 'add') ? (
+                  {can('add') ? (
                     <Button type="primary" icon={<IconPlus />} disabled={level >= MAX_REGION_LEVEL} title={level >= MAX_REGION_LEVEL ? t('region.deepest') : undefined} onClick={() => void startAdd()}>
                       {t('region.addChild')}
                     </Button>
                   ) : null}
-                  {canDo(regionEntity, 'edit') ? (
+                  {can('edit') ? (
                     <Button icon={<IconEdit />} onClick={() => setMode('edit')}>
                       {t('region.edit')}
                     </Button>
                   ) : null}
-                  {canDo(regionEntity, 'delete') ? (
+                  {can('delete') ? (
                     <Button status="danger" icon={<IconDelete />} onClick={remove}>
                       {t('region.delete')}
                     </Button>

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Message } from '@arco-design/web-react';
 import { IconPlus, IconSafe } from '@arco-design/web-react/icon';
-import { canDo, CrudPage, type Row, type RowOf, useCrudList, useKernel } from '../../../core/sdk/browser';
+import { CrudPage, type Row, type RowOf, useCan, useCrudCan, useCrudList, useKernel } from '../../../core/sdk/browser';
 import { roleEntity } from '../index';
 import { GrantDialog, type GrantTarget } from './GrantDialog';
 import './role.css';
@@ -38,7 +38,8 @@ const RolePage = observer(function RolePage() {
   const [grantTarget, setGrantTarget] = useState<GrantTarget | null>(null);
   const fresh = (parentId: unknown): Row => ({ parentId: String(parentId ?? '0') });
   const administrator = session.roles.includes(ADMINISTRATOR);
-  const mayGrant = session.can('role_grant');
+  const mayGrant = useCan('role_grant').can;
+  const mayAdd = useCrudCan(roleEntity)('add');
   const grantable = (row: RoleRow) => administrator || row.roleAlias !== ADMINISTRATOR;
 
   const openGrant = (chosen: readonly RoleRow[]) => {
@@ -63,7 +64,7 @@ const RolePage = observer(function RolePage() {
         newRow={() => fresh('0')}
         table={{ tree: true, columns: ['roleName', 'roleAlias', 'sort'] }}
         bulk={mayGrant}
-        extraActionsWidth={(canDo(roleEntity, 'add') ? 100 : 0) + (mayGrant ? 100 : 0)}
+        extraActionsWidth={(mayAdd ? 100 : 0) + (mayGrant ? 100 : 0)}
         dialog={{
           form: {
             fields: ['parentId', 'roleName', 'roleAlias', 'sort'],
@@ -80,9 +81,9 @@ const RolePage = observer(function RolePage() {
             </Button>
           ) : null
         }
-        extraRowActions={!canDo(roleEntity, 'add') && !mayGrant ? undefined : (row, { open }) => (
+        extraRowActions={!mayAdd && !mayGrant ? undefined : (row, { open }) => (
           <>
-            {canDo(roleEntity, 'add') && row.id ? (
+            {mayAdd && row.id ? (
               <Button type="text" size="mini" icon={<IconPlus />} onClick={() => open({ mode: 'add', initial: fresh(row.id) })}>
                 {t('role.addChild')}
               </Button>

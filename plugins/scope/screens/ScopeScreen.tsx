@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Tag } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconEye, IconPlus, IconSettings } from '@arco-design/web-react/icon';
-import { canDo, confirmRemove, CrudTable, CrudToolbar, currentLanguage, type DialogState, type EntityDef, invalidateResource, type RowOf, SearchForm, useCrudList, useKernel } from '../../../core/sdk/browser';
+import { confirmRemove, CrudTable, CrudToolbar, currentLanguage, type DialogState, type EntityDef, invalidateResource, type RowOf, SearchForm, useCan, useCrudCan, useCrudList } from '../../../core/sdk/browser';
 import { apiScopeEntity, dataScopeEntity } from '../entities';
 import { scopeMenuEntity } from './menu-entity';
 import { ScopeDialog, type ScopeKind, type ScopeMenu } from './ScopeDialog';
@@ -21,7 +21,7 @@ const ScopeList = observer(function ScopeList({ kind, menu }: { kind: ScopeKind;
   const params = useMemo(() => ({ menuId: menu.id }), [menu.id]);
   const list = useCrudList({ entity, params });
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const can = (action: 'add' | 'edit' | 'delete' | 'view') => canDo(entity, action);
+  const can = useCrudCan(entity);
   const remove = (ids: readonly string[]) => confirmRemove({ entity, ids, onRemoved: (removed) => void list.afterRemove(removed.length) });
   const rowAction = (key: 'view' | 'edit' | 'delete', icon: ReactNode, onClick: () => void) => (
     <Button key={key} type="text" size="mini" status={key === 'delete' ? 'danger' : undefined} icon={icon} onClick={onClick}>
@@ -78,9 +78,9 @@ function menuName(row: RowOf<typeof scopeMenuEntity>): string {
  * the scopes attached to it.
  */
 const ScopeScreen = observer(function ScopeScreen({ kind }: { kind: ScopeKind }) {
-  const { session } = useKernel();
   const { t } = useTranslation();
   const { setting, title } = KINDS[kind];
+  const maySet = useCan(setting).can;
   const menus = useCrudList({ entity: scopeMenuEntity, action: 'menu-list', paged: false });
   const [menu, setMenu] = useState<ScopeMenu | null>(null);
   const [open, setOpen] = useState(false);
@@ -101,7 +101,7 @@ const ScopeScreen = observer(function ScopeScreen({ kind }: { kind: ScopeKind })
           cells={{ name: (_value, row) => menuName(row) }}
           actionsWidth={120}
           actions={
-            session.can(setting)
+            maySet
               ? (row) => (
                   <Button type="text" size="mini" icon={<IconSettings />} onClick={() => configure(row)}>
                     {t('scope.configure')}

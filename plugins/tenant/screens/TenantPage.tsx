@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Space, Tag } from '@arco-design/web-react';
 import { IconSettings, IconStorage } from '@arco-design/web-react/icon';
-import { CrudPage, invalidateResource, localText, type Row, useCrudList, useKernel } from '../../../core/sdk/browser';
+import { CrudPage, invalidateResource, localText, type Row, useCan, useCrudList } from '../../../core/sdk/browser';
 import { tenantEntity } from '../index';
 import { DatasourceDialog } from './DatasourceDialog';
 import { usePluginCatalogue } from './plugins';
@@ -21,14 +21,13 @@ function isPast(value: string): boolean {
  * with 授权配置 for the selected tenants (quota, expiry, plugins) and a row's 数据源.
  */
 const TenantPage = observer(function TenantPage() {
-  const { session } = useKernel();
   const { t } = useTranslation();
   const list = useCrudList({ entity: tenantEntity });
   const catalogue = usePluginCatalogue();
   const [settings, setSettings] = useState<Row[] | null>(null);
   const [datasource, setDatasource] = useState<Row | null>(null);
-  const canSet = session.can('tenant_setting');
-  const canBind = session.can('tenant_datasource');
+  const canSet = useCan('tenant_setting').can;
+  const canBind = useCan('tenant_datasource').can;
 
   const pluginNames = (value: unknown) => {
     const text = String(value ?? '');

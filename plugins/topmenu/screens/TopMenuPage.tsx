@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Tag } from '@arco-design/web-react';
 import { IconSettings } from '@arco-design/web-react/icon';
-import { CrudPage, IconPicker, MenuIcon, type RowOf, useCrudList, useKernel } from '../../../core/sdk/browser';
+import { CrudPage, IconPicker, MenuIcon, type RowOf, useCan, useCrudList } from '../../../core/sdk/browser';
 import { topMenuEntity } from '../entities';
 import { MenuGrantDialog } from './MenuGrantDialog';
 import './topmenu.css';
@@ -16,7 +16,7 @@ type TopMenuRow = RowOf<typeof topMenuEntity>;
  * code), and 菜单配置 (`topmenu_setting`) for one row or the selected rows: which menus each one shows.
  */
 export default function TopMenuPage() {
-  const { session } = useKernel();
+  const maySet = useCan(SETTING).can;
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const list = useCrudList({ entity: topMenuEntity });
@@ -61,10 +61,10 @@ export default function TopMenuPage() {
             dynamic: (_values, loaded) => ({ disabled: loaded.plugin ? ['code'] : [] }),
           },
         }}
-        bulk={session.can(SETTING)}
+        bulk={maySet}
         // Called inside the list's observer: the permission is tracked.
         toolbar={(ctx) =>
-          session.can(SETTING) ? (
+          maySet ? (
             <Button icon={<IconSettings />} onClick={() => configure(ctx.list.selectedRows)}>
               {t('topmenu.setting')}
             </Button>
@@ -72,7 +72,7 @@ export default function TopMenuPage() {
         }
         extraActionsWidth={96}
         extraRowActions={(row) =>
-          session.can(SETTING) && row.id ? (
+          maySet && row.id ? (
             <Button type="text" size="mini" icon={<IconSettings />} onClick={() => configure([row])}>
               {t('topmenu.setting')}
             </Button>

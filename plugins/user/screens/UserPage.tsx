@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Message, Modal, Tag, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconExport, IconEye, IconImport, IconLock, IconPlus, IconSettings, IconUserGroup } from '@arco-design/web-react/icon';
-import { confirmRemove, CrudTable, CrudToolbar, currentLanguage, http, i18n, invalidateResource, type Row, SearchForm, toastSuccess, useCrudList, useKernel } from '../../../core/sdk/browser';
+import { confirmRemove, CrudTable, CrudToolbar, currentLanguage, http, i18n, invalidateResource, type Row, SearchForm, toastSuccess, useCrudList, useGranted } from '../../../core/sdk/browser';
 import { userScreenEntity } from '../entities';
 import { DeptTree } from './DeptTree';
 import { downloadFile, today } from './download';
@@ -16,6 +16,8 @@ import './user.css';
 
 const COLUMNS = ['account', 'realName', 'roleName', 'deptName', 'phone', 'status'] as const;
 const STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'red', 0: 'orange' };
+/** The permission codes the screen's buttons answer to. */
+const USER_CODES = ['user_add', 'user_view', 'user_edit', 'user_delete', 'user_platform', 'user_role', 'user_reset', 'user_import', 'user_export'] as const;
 
 /** A bulk action needs at least one selected row: a warning when nothing is selected; otherwise the selected ids. */
 function selected(keys: readonly string[]): string[] | null {
@@ -33,7 +35,6 @@ function selected(keys: readonly string[]): string[] | null {
  * per row. Each control is shown only with its permission code, and the server checks them again.
  */
 export default observer(function UserPage() {
-  const { session } = useKernel();
   const { t } = useTranslation();
   const [deptId, setDeptId] = useState<string | null>(null);
   const params = useMemo(() => (deptId ? { deptId } : undefined), [deptId]);
@@ -44,7 +45,7 @@ export default observer(function UserPage() {
   const [platform, setPlatform] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const can = (code: string) => session.can(code);
+  const can = useGranted(USER_CODES);
 
   const remove = (ids: readonly string[]) => confirmRemove({ entity: userScreenEntity, ids, onRemoved: (removed) => void list.afterRemove(removed.length) });
 
