@@ -1,11 +1,16 @@
 import { invalidateCache } from 'alova';
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render as renderBare, screen, waitFor } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { session } from '../session/session';
 import { clearBrowserState, mockFetch, queryOf, setTestSite } from '../testing/site';
 import { invalidateResource } from './data';
 import { dictionaryResource, loadDictionary, useDictionary } from './dictionary';
+import { DictionarySourceContext } from './dictionary-source';
+import { TEST_DICTIONARIES } from './test-router';
+
+/** Renders inside the dictionary source the dict plugin provides. */
+const render = (ui: React.ReactElement) => renderBare(<DictionarySourceContext value={TEST_DICTIONARIES}>{ui}</DictionarySourceContext>);
 
 function Labels({ code, biz }: { code: string; biz?: boolean }) {
   const { options, loading } = useDictionary(code, biz);
@@ -66,7 +71,7 @@ describe('useDictionary', () => {
     expect(calls).toHaveLength(2);
 
     label = '女';
-    await act(() => invalidateResource(dictionaryResource(false)));
+    await act(() => invalidateResource(dictionaryResource(TEST_DICTIONARIES, false)));
     expect(await screen.findByText('1=sex-女')).toBeTruthy(); // the system dictionary, asked again
     expect(screen.getByText('1=sex-男')).toBeTruthy(); // the business one untouched
     expect(calls.map((c) => c.url)).toEqual([
@@ -75,19 +80,30 @@ describe('useDictionary', () => {
       '/api/blade-system/dict/dictionary?code=sex',
     ]);
     // Not mounted any more, still not served stale: the cache was dropped with the write.
-    await act(() => invalidateResource(dictionaryResource(true)));
+    await act(() => invalidateResource(dictionaryResource(TEST_DICTIONARIES, true)));
     await waitFor(() => expect(calls).toHaveLength(4));
     label = '未知';
-    await act(() => invalidateResource(dictionaryResource(false)));
-    expect((await loadDictionary({ code: 'sex' })).map((e) => e.dictValue)).toEqual(['sex-未知']);
+    await act(() => invalidateResource(dictionaryResource(TEST_DICTIONARIES, false)));
+    expect((await loadDictionary({ code: 'sex' }, TEST_DICTIONARIES)).map((e) => e.dictValue)).toEqual(['sex-未知']);
   });
 
   it('does not remember a failure', async () => {
     let fail = true;
     const calls = mockFetch(() => (fail ? { status: 500, body: { code: 500, success: false, data: null, msg: '服务器异常' } } : { body: { code: 200, success: true, data: entries('x'), msg: '' } }));
-    await expect(loadDictionary({ code: 'x' })).rejects.toThrow('服务器异常');
+    await expect(loadDictionary({ code: 'x' }, TEST_DICTIONARIES)).rejects.toThrow('服务器异常');
     fail = false;
-    expect((await loadDictionary({ code: 'x' })).map((e) => e.dictValue)).toEqual(['x-一', 'x-二']);
+    expect((await loadDictionary({ code: 'x' }, TEST_DICTIONARIES)).map((e) => e.dictValue)).toEqual(['x-一', 'x-二']);
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe('without a plugin that keeps dictionaries', () => {
+  it('asks for nothing and shows no choices', async () => {
+    setTestSite();
+    const calls = mockFetch(() => ({ body: { code: 200, success: true, data: [], msg: '' } }));
+    renderBare(<Labels code="sex" />);
+    expect(await screen.findByText('', { selector: 'p' })).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    rs.unstubAllGlobals();
   });
 });

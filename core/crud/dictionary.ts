@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { localText } from '../i18n';
 import { useStable } from '../kernel/stable';
-import type { FieldDef } from '../schema/entity';
+import type { DictionaryBases, FieldDef } from '../schema/entity';
+import { DictionarySourceContext } from './dictionary-source';
 import { fetchQuery, query, queryKey, REFERENCE_CACHE_MS, useQueries, type Query } from './data';
 
 /** One entry of `GET /api/blade-system/dict[-biz]/dictionary?code=` (the children of a code). */
@@ -26,13 +27,13 @@ export interface DictSource {
 }
 
 /** The resource a dictionary belongs to: a write to the dictionaries (or business dictionaries) refreshes it. */
-export function dictionaryResource(biz = false): string {
-  return `/api/blade-system/${biz ? 'dict-biz' : 'dict'}`;
+export function dictionaryResource(bases: DictionaryBases, biz = false): string {
+  return biz ? bases.business : bases.system;
 }
 
 /** The read of a dictionary's entries: kept a while, one request however many fields and screens ask. */
-export function dictionaryQuery({ code, biz }: DictSource): Query<DictItem[]> {
-  const resource = dictionaryResource(biz);
+export function dictionaryQuery({ code, biz }: DictSource, bases: DictionaryBases): Query<DictItem[]> {
+  const resource = dictionaryResource(bases, biz);
   return query(resource, `${resource}/dictionary`, {
     params: { code },
     cacheFor: REFERENCE_CACHE_MS,
@@ -41,8 +42,8 @@ export function dictionaryQuery({ code, biz }: DictSource): Query<DictItem[]> {
 }
 
 /** The entries of a dictionary (from the cache while it is kept; a failure is not kept). */
-export function loadDictionary(source: DictSource): Promise<DictItem[]> {
-  return fetchQuery(dictionaryQuery(source));
+export function loadDictionary(source: DictSource, bases: DictionaryBases): Promise<DictItem[]> {
+  return fetchQuery(dictionaryQuery(source, bases));
 }
 
 export function dictOptions(items: readonly DictItem[]): ChoiceOption[] {
@@ -58,10 +59,14 @@ const sourceKey = (s: DictSource) => `${s.biz ? 'b' : 's'}:${s.code}`;
 export function useDictionaries(sources: readonly DictSource[]): { items: Record<string, DictItem[]>; loading: boolean } {
   // Callers pass a new array each render: the same codes are the same request.
   const unique = useStable([...new Map(sources.map((s) => [sourceKey(s), s])).values()], sources.map(sourceKey).join(','));
-  const { data, loading } = useQueries(useMemo(() => unique.map(dictionaryQuery), [unique]));
+  const bases = useContext(DictionarySourceContext);
+  const { data, loading } = useQueries(useMemo(() => (bases ? unique.map((s) => dictionaryQuery(s, bases)) : []), [unique, bases]));
   const items = useMemo(
-    () => Object.fromEntries(unique.flatMap((s) => (data[queryKey(dictionaryQuery(s))] ? [[sourceKey(s), data[queryKey(dictionaryQuery(s))]!]] : []))),
-    [unique, data],
+    () =>
+      bases
+        ? Object.fromEntries(unique.flatMap((s) => (data[queryKey(dictionaryQuery(s, bases))] ? [[sourceKey(s), data[queryKey(dictionaryQuery(s, bases))]!]] : [])))
+        : {},
+    [unique, data, bases],
   );
   return { items, loading };
 }

@@ -31,6 +31,7 @@ export {
   type ChoiceOption,
   type DictSource,
 } from './dictionary';
+export { DictionarySourceContext } from './dictionary-source';
 export { confirmRemove, type ConfirmRemoveOptions } from './remove';
 export { removeRows, fetchList, fetchDetail, saveRow, entityUrl, asPage, entityListQuery, entityDetailQuery } from './api';
 export { resourceKey, invalidateResource, query, queryKey, fetchQuery, useQuery, useQueries, REFERENCE_CACHE_MS, type Query, type QueryState, type QueriesState } from './data';

@@ -116,3 +116,16 @@ describe('plugin registry, plugins coming and going', () => {
     registry.unregister('nothing');
   });
 });
+
+describe('what plugins provide', () => {
+  it('is read from the plugin that provides it; a second provider of the same kind is refused, naming both', () => {
+    const registry = createRegistry();
+    expect(registry.provided('dictionaries')).toBeUndefined();
+    const bases = { system: '/api/a/dict', business: '/api/a/dict-biz' };
+    registry.register(plugin('a', { provides: { dictionaries: bases } }));
+    expect(registry.provided('dictionaries')).toEqual(bases);
+    expect(() => registry.register(plugin('b', { provides: { dictionaries: bases } }))).toThrow('Plugin "b" provides "dictionaries", which plugin "a" provides already.');
+    registry.unregister('a');
+    expect(registry.provided('dictionaries')).toBeUndefined();
+  });
+});

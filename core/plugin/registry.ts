@@ -2,7 +2,7 @@ import { observable, runInAction } from 'mobx';
 import { registerMessages } from '../i18n';
 import type { MenuDecl } from '../schema/manifest';
 import { pluginManifest, resourcePath, type ResourceDecl } from '../schema/resource';
-import type { BrowserPlugin, RouteDecl } from './types';
+import type { BrowserPlugin, BrowserProvides, RouteDecl } from './types';
 
 /** Who the plugin stores are created for. */
 export interface UserContext {
@@ -36,6 +36,8 @@ export interface Registry {
   deactivate(): void;
   readonly user: UserContext | null;
   store<T>(pluginId: string, storeId: string): T | undefined;
+  /** What a registered plugin provides of this kind (one plugin at most), or undefined. */
+  provided<K extends keyof BrowserProvides>(kind: K): BrowserProvides[K] | undefined;
 }
 
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
@@ -137,6 +139,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
           throw new Error(`Menu path "${path}" of plugin "${plugin.id}" is served by no route: declare a route (or a resource) for it.`);
         }
       }
+      for (const kind of Object.keys(plugin.provides ?? {}) as (keyof BrowserProvides)[]) {
+        const other = installed.find((p) => p.provides?.[kind] !== undefined);
+        if (other) throw new Error(`Plugin "${plugin.id}" provides "${kind}", which plugin "${other.id}" provides already.`);
+      }
       const storeIds = new Set<string>();
       for (const store of plugin.stores ?? []) {
         if (storeIds.has(store.id)) throw new Error(`Store "${store.id}" is declared twice by plugin "${plugin.id}".`);
@@ -195,6 +201,10 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
 
     get user() {
       return activeUser;
+    },
+
+    provided(kind) {
+      return installed.find((p) => p.provides?.[kind] !== undefined)?.provides?.[kind];
     },
 
     store<T>(pluginId: string, storeId: string) {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Messages, Language } from '../i18n';
-import type { EntityDef } from '../schema/entity';
+import type { DictionaryBases, EntityDef } from '../schema/entity';
 import type { LocalText, PluginManifest } from '../schema/manifest';
 import type { ResourceDecl } from '../schema/resource';
 
@@ -47,6 +47,10 @@ export interface HomeCardDecl {
   load: () => Promise<{ default: ComponentType }>;
 }
 
+export interface BrowserProvides {
+  dictionaries?: DictionaryBases;
+}
+
 export interface BrowserPlugin extends PluginManifest {
   /**
    * Its resources: each brings its menu, buttons, route and entity (see `defineResource`). `menus`,
@@ -60,6 +64,8 @@ export interface BrowserPlugin extends PluginManifest {
   stores?: StoreDecl[];
   /** The plugin's entity definitions (the same objects its server part uses). */
   entities?: readonly EntityDef[];
+  /** What it provides the kernel's browser side (one installed plugin each): where dictionaries are read. */
+  provides?: BrowserProvides;
 }
 
 /** What `plugins/<id>/index.ts` exports: the plugin as its default export. */

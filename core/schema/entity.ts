@@ -19,6 +19,15 @@ export type FieldType =
   | 'datetime' // yyyy-MM-dd HH:mm:ss
   | 'id'; // a reference to another row (bigint, a string in JSON)
 
+/**
+ * Where dictionaries are read, as the plugin that keeps them provides it (`provides.dictionaries`): the API
+ * bases of the system and the business dictionaries (`<base>/dictionary?code=`).
+ */
+export interface DictionaryBases {
+  system: string;
+  business: string;
+}
+
 /** BladeX filter suffixes (`<field>_<op>=value`); no suffix on the wire means `like`. */
 export type FilterOp =
   | 'equal'
@@ -75,8 +84,9 @@ export interface FieldDef {
   /** false: shown but not editable when editing (the key of a row, say). */
   editable?: boolean;
   /**
-   * Options from a dictionary (`/api/blade-system/dict[-biz]/dictionary?code=`); `numeric`: its keys are
-   * whole numbers, stored in an integer column.
+   * Options from a dictionary (`biz`: the tenant's business dictionaries), read where the plugin keeping
+   * dictionaries says (`provides.dictionaries`); `numeric`: its keys are whole numbers, stored in an
+   * integer column.
    */
   dict?: { code: string; biz?: boolean; numeric?: boolean };
   /** Fixed options. */

@@ -151,8 +151,8 @@ describe('dictionary screens', () => {
     expect((within(screen.getByRole('search')).getByPlaceholderText('请输入字典编号') as HTMLInputElement).value).toBe('s');
 
     // Another screen reads the dictionary (kept by the data layer): asked once.
-    expect((await loadDictionary({ code: 'sex' })).map((e) => e.dictValue)).toEqual(['男']);
-    expect((await loadDictionary({ code: 'sex' })).map((e) => e.dictValue)).toEqual(['男']);
+    expect((await loadDictionary({ code: 'sex' }, dictPlugin.provides!.dictionaries!)).map((e) => e.dictValue)).toEqual(['男']);
+    expect((await loadDictionary({ code: 'sex' }, dictPlugin.provides!.dictionaries!)).map((e) => e.dictValue)).toEqual(['男']);
     expect(app.callsTo('GET /api/blade-system/dict/dictionary')).toHaveLength(1);
 
     // An entry edited in the drawer: the next read asks the server again and gets the new name.
@@ -164,7 +164,7 @@ describe('dictionary screens', () => {
     await within(dialog).findByDisplayValue('女');
     await app.user.click(within(dialog).getByTestId('crud-save'));
     await toast('更新成功');
-    expect((await loadDictionary({ code: 'sex' })).map((e) => e.dictValue)).toEqual(['男性']);
+    expect((await loadDictionary({ code: 'sex' }, dictPlugin.provides!.dictionaries!)).map((e) => e.dictValue)).toEqual(['男性']);
     expect(app.callsTo('GET /api/blade-system/dict/dictionary')).toHaveLength(2);
     // Both lists of the resource were read again after the save.
     await waitFor(() => expect(app.callsTo('GET /api/blade-system/dict/parent-list')).toHaveLength(2));

@@ -3,7 +3,7 @@ import { dictBizChildEntity, dictBizParentEntity, dictChildEntity, dictParentEnt
 
 /**
  * System and business dictionaries: the two management screens, both layouts of the system dictionaries,
- * and `dictionary?code=` for every other screen (core/crud useDictionary).
+ * and `dictionary?code=` for every other screen: it provides where the kit reads a field's dictionary.
  */
 export default definePlugin({
   id: 'dict',
@@ -27,6 +27,7 @@ export default definePlugin({
   ],
   // The dictionary forms' view of the same rows.
   entities: [dictParentEntity, dictBizParentEntity],
+  provides: { dictionaries: { system: dictChildEntity.api.base, business: dictBizChildEntity.api.base } },
   routes: [
     {
       path: '/dict-horizontal/index',
