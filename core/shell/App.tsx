@@ -4,7 +4,6 @@ import { reaction } from 'mobx';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../config';
-import { DictionarySourceContext } from '../crud/dictionary-source';
 import { KernelProvider, type KernelServices } from '../kernel/context';
 import { setNavigator } from '../navigation/navigator';
 import type { PluginLoader } from '../plugin/loader';
@@ -164,19 +163,16 @@ export const App = observer(function App({ registry, loader, services }: { regis
   usePluginActivation(registry, loader);
   const kernel = useMemo(() => services ?? createKernelServices(registry), [services, registry]);
   void preferences.language; // re-render the routes (titles, guard) when the language changes
-  void registry.routes(); // and what the plugins provide, when a tenant's plugins come and go
   return (
     <KernelProvider services={kernel}>
       <PluginRegistryContext value={registry}>
         <PluginLoaderContext value={loader ?? null}>
-          <DictionarySourceContext value={registry.provided('dictionaries') ?? null}>
-            <BrowserRouter>
-              <NavigatorBinder />
-              <Guard registry={registry}>
-                <AppRoutes registry={registry} />
-              </Guard>
-            </BrowserRouter>
-          </DictionarySourceContext>
+          <BrowserRouter>
+            <NavigatorBinder />
+            <Guard registry={registry}>
+              <AppRoutes registry={registry} />
+            </Guard>
+          </BrowserRouter>
         </PluginLoaderContext>
       </PluginRegistryContext>
     </KernelProvider>

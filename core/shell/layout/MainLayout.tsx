@@ -3,6 +3,7 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
+import { DictionarySourceContext } from '../../crud/dictionary-source';
 import { ConfigProvider } from '@arco-design/web-react';
 import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
 import zhCN from '@arco-design/web-react/es/locale/zh-CN';
@@ -119,6 +120,8 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
   // Arco's own texts (dialog buttons, pagination, empty tables, date pickers) in the chosen language.
   return (
     <ConfigProvider locale={preferences.language === 'en' ? enUS : zhCN}>
+    {/* Where the screens read dictionaries: what the tenant's plugins provide (they come and go with it). */}
+    <DictionarySourceContext value={registry.provided('dictionaries') ?? null}>
     <div className={`ba-layout${small ? ' is-small' : ''}`}>
       <a className="ba-skip" href="#ba-content">
         {t('layout.skipToContent')}
@@ -144,6 +147,7 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
       </div>
       <MenuSearch />
     </div>
+    </DictionarySourceContext>
     </ConfigProvider>
   );
 });
