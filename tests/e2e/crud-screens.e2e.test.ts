@@ -129,6 +129,8 @@ describe('plugin chunks and the CRUD screens, in the browser', () => {
     await page.locator('.arco-pagination-item', { hasText: /^2$/ }).click();
     await pageTwo;
     expect(lists.at(-1)).toBe('?current=2&size=10&paramName=e2e参数');
+    // Page 2 on screen (its one row of the eleven), not page 1 still drawn after the answer came.
+    await page.waitForFunction(() => document.querySelectorAll('.ba-crud-table tbody .arco-table-tr').length === 1);
 
     // Edit and view a row of page 2.
     const row = page.locator('.ba-crud-table .arco-table-tr', { hasText: 'e2e.key' }).first();
