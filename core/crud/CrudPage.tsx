@@ -2,12 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Tooltip } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconEye, IconPlus } from '@arco-design/web-react/icon';
+import { IconDelete, IconEdit, IconEye } from '@arco-design/web-react/icon';
 import { currentLanguage } from '../i18n';
 import type { EntityDef } from '../schema/entity';
 import { CrudDialog, type CrudDialogProps, type DialogState } from './CrudDialog';
 import { CrudTable, type CrudTableProps } from './CrudTable';
-import { CrudToolbar } from './CrudToolbar';
+import { AddDeleteButtons, CrudToolbar } from './CrudToolbar';
 import type { Row } from './query';
 import type { RowOf } from './rows';
 import { confirmRemove } from './remove';
@@ -125,16 +125,10 @@ const CrudView = observer(function CrudView({
     <div className={`ba-crud${className ? ` ${className}` : ''}`}>
       {search ? <SearchForm entity={entity} fields={searchFields} onSearch={list.search} onReset={list.reset} loading={list.loading} values={list.searchValues} /> : null}
       <CrudToolbar list={list} columns={table?.columns} params={params} action={listAction}>
-        {can('add') ? (
-          <Button type="primary" icon={<IconPlus />} onClick={() => setState({ mode: 'add', initial: newRow?.() })}>
-            {t('crud.add')}
-          </Button>
-        ) : null}
-        {can('delete') ? (
-          <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
-            {t('crud.delete')}
-          </Button>
-        ) : null}
+        <AddDeleteButtons
+          onAdd={can('add') ? () => setState({ mode: 'add', initial: newRow?.() }) : undefined}
+          onDelete={can('delete') ? () => remove(list.selectedKeys) : undefined}
+        />
         {toolbar?.(ctx)}
       </CrudToolbar>
       <CrudTable

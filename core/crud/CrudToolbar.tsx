@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Space, Tooltip } from '@arco-design/web-react';
-import { IconRefresh } from '@arco-design/web-react/icon';
+import { IconDelete, IconPlus, IconRefresh } from '@arco-design/web-react/icon';
 import { ListTools, type ListToolsProps } from './ListTools';
 import type { CrudList } from './useCrudList';
 import './locales';
@@ -40,3 +40,22 @@ export const CrudToolbar = observer(function CrudToolbar({ list, children, ...to
     </div>
   );
 });
+
+/** A list's add and bulk-delete buttons: each shown when its handler is given (the user may do it). */
+export function AddDeleteButtons({ onAdd, onDelete }: { onAdd?: () => void; onDelete?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {onAdd ? (
+        <Button type="primary" icon={<IconPlus />} onClick={onAdd}>
+          {t('crud.add')}
+        </Button>
+      ) : null}
+      {onDelete ? (
+        <Button status="danger" icon={<IconDelete />} onClick={onDelete}>
+          {t('crud.delete')}
+        </Button>
+      ) : null}
+    </>
+  );
+}

@@ -4,7 +4,7 @@
  */
 export { CrudPage, type CrudPageProps, type CrudContext, type RowAction } from './CrudPage';
 export { useCrudCan, useGranted, type CrudAction } from './useCrudCan';
-export { CrudToolbar } from './CrudToolbar';
+export { AddDeleteButtons, CrudToolbar } from './CrudToolbar';
 export { CrudTable, type CrudTableProps, type CellRenderer } from './CrudTable';
 export { CrudDialog, DIALOG_WIDTH, defaultRow, saveBody, type CrudDialogProps, type DialogState, type FormOverrides } from './CrudDialog';
 export { DialogFooter, type DialogFooterProps } from './DialogFooter';

@@ -2,8 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Tag } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconEye, IconPlus, IconSettings } from '@arco-design/web-react/icon';
-import { confirmRemove, CrudTable, CrudToolbar, currentLanguage, type DialogState, type EntityDef, invalidateResource, type RowOf, SearchForm, useCan, useCrudCan, useCrudList } from '../../../core/sdk/browser';
+import { IconDelete, IconEdit, IconEye, IconSettings } from '@arco-design/web-react/icon';
+import { AddDeleteButtons, confirmRemove, CrudTable, CrudToolbar, currentLanguage, type DialogState, type EntityDef, invalidateResource, type RowOf, SearchForm, useCan, useCrudCan, useCrudList } from '../../../core/sdk/browser';
 import { apiScopeEntity, dataScopeEntity } from '../entities';
 import { scopeMenuEntity } from './menu-entity';
 import { ScopeDialog, type ScopeKind, type ScopeMenu } from './ScopeDialog';
@@ -34,16 +34,7 @@ const ScopeList = observer(function ScopeList({ kind, menu }: { kind: ScopeKind;
     <div className="ba-crud is-flat">
       <SearchForm entity={entity} onSearch={list.search} onReset={list.reset} loading={list.loading} />
       <CrudToolbar list={list} params={params}>
-        {can('add') ? (
-          <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ mode: 'add' })}>
-            {t('crud.add')}
-          </Button>
-        ) : null}
-        {can('delete') ? (
-          <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
-            {t('crud.delete')}
-          </Button>
-        ) : null}
+        <AddDeleteButtons onAdd={can('add') ? () => setDialog({ mode: 'add' }) : undefined} onDelete={can('delete') ? () => remove(list.selectedKeys) : undefined} />
       </CrudToolbar>
       <CrudTable
         list={list}
