@@ -7,7 +7,7 @@ export { syncEntityTable, columnPlan, indexName, type SyncChange } from './table
 export { entityValidator, fieldSchema, acceptsField, formatError, firstIssueText, type BodyMode, type EntityValues, type ParsedBody, type EntityValidator } from './body';
 export { SqlParams, filterSql, orderSql, parseListQuery, localInstant, type Where, type ListQuery } from './sql';
 export { crudRepo, type CrudRepo, type Actor, type DbRow, type Json, type QueryOptions } from './repo';
-export { mountCrud, entityRoute, defaultAuthorize, entityColumns, crudDataScope, parseIds, parseId, readIds, type CrudAction, type MountCrudOptions } from './mount';
+export { mountCrud, entityRoute, entityColumns, crudDataScope, parseIds, parseId, readIds, type CrudAction, type MountCrudOptions } from './mount';
 export { composeHooks, checkAccess, defaultRule, type CrudHooks, type CrudOperation, type AccessRule, type HookArgs } from './hooks';
 export { entityNames, entityIdsByName, namesById } from './lookups';
 export { nest, parentIdOf, resolveTree, addressedTenant, actorIn, MSG_SELF_PARENT, type TreeNode } from './tree';

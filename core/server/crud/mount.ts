@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { EntityDef } from '../../schema/entity';
 import { dataScopeWhere, type ScopeColumn } from '../auth/data-scope';
-import { assertPermission, noPermission } from '../auth/permissions';
+import { noPermission } from '../auth/permissions';
 import { currentMember } from '../auth/middleware';
 import type { AuthUser } from '../auth/user';
 import type { AppEnv, ServerContext } from '../context';
@@ -79,12 +79,6 @@ export interface MountCrudOptions {
 /** The route path of an entity endpoint below /api: `/blade-system/param/list`. */
 export function entityRoute(entity: EntityDef, action: string): string {
   return `${entity.api.base.replace(/^\/api(?=\/)/, '')}/${action}`;
-}
-
-/** The default permission check of the contract. */
-export function defaultAuthorize(entity: EntityDef) {
-  return (tx: Tx, user: AuthUser, action: 'read' | 'add' | 'edit' | 'delete') =>
-    action === 'read' ? assertPermission(tx, user, entity.permission, { withButtons: true }) : assertPermission(tx, user, `${entity.permission}_${action}`);
 }
 
 /** Every column of the entity's table (what a data-scope rule may name), the bigint ids marked. */
