@@ -44,8 +44,9 @@ export const CrudToolbar = observer(function CrudToolbar({ list, children, ...to
 /** A list's add and bulk-delete buttons: each shown when its handler is given (the user may do it). */
 export function AddDeleteButtons({ onAdd, onDelete }: { onAdd?: () => void; onDelete?: () => void }) {
   const { t } = useTranslation();
+  // Its own Space: the toolbar spaces its children, and these two are one child to it.
   return (
-    <>
+    <Space>
       {onAdd ? (
         <Button type="primary" icon={<IconPlus />} onClick={onAdd}>
           {t('crud.add')}
@@ -56,6 +57,6 @@ export function AddDeleteButtons({ onAdd, onDelete }: { onAdd?: () => void; onDe
           {t('crud.delete')}
         </Button>
       ) : null}
-    </>
+    </Space>
   );
 }
