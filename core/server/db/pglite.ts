@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock';
 import { scopedDb } from './scoped';
 import type { Db, Tx } from './types';
 
@@ -17,12 +20,26 @@ export interface PgliteDb extends Db {
 // int8 comes back as a string, as from `pg`: ids are snowflakes beyond 2^53 and travel as strings anyway.
 const parsers = { 20: (value: string) => value };
 
+function lockFolder(dataDir: string) {
+  mkdirSync(dirname(dataDir), { recursive: true });
+  return lockDataDir(dataDir, `${dataDir}.lock`);
+}
+
 /**
  * Embedded PostgreSQL. It is a single connection: PGlite queues `query` and `transaction` behind one
- * mutex, so concurrent requests simply wait their turn (no interleaving inside a transaction).
+ * mutex, so concurrent requests simply wait their turn (no interleaving inside a transaction). A folder on
+ * disk belongs to one process at a time (`<dataDir>.lock`, see data-dir-lock.ts): a second server on it is
+ * refused before anything is opened.
  */
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb> {
-  const pg = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, parsers });
+  const lock = options.dataDir ? lockFolder(options.dataDir) : undefined;
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, parsers });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = scopedDb({
     kind: 'pglite',
     transaction: (fn) =>
@@ -38,7 +55,13 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
         };
         return fn(tx);
       }),
-    close: () => pg.close(),
+    close: async () => {
+      try {
+        await pg.close();
+      } finally {
+        lock?.release();
+      }
+    },
   });
   return { ...db, dump: () => pg.dumpDataDir('none') };
 }
