@@ -13,11 +13,11 @@ import { openPglite, type PgliteDb } from './db/pglite';
 import { secureTables } from './db/rls';
 import type { Db, Tx } from './db/types';
 import { collectExtensions, NO_EXTENSIONS, type CreatedTenant } from './extensions';
-import { createIdGenerator } from './ids';
+import { leaseWorkerId, type LeasedIdGenerator } from './ids';
 import { syncMenus } from './menu/sync';
 import type { ServerPlugin } from './plugin';
 import { checkServerPlugins } from './registry';
-import { kernelMigrationSet } from './seed/kernel-migrations';
+import { kernelMigrationSet, workerLeaseTable } from './seed/kernel-migrations';
 import { createTenantPlugins } from './tenant/plugins';
 
 /** The entities whose tables a plugin keeps (each is synced with its definition at start). */
@@ -67,16 +67,20 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
   const plugins = checkServerPlugins(shellManifest, options.plugins ?? []);
   const manifests = [shellManifest, ...plugins.map((p) => p.manifest)];
   const now = options.now ?? (() => new Date());
-  const ids = createIdGenerator();
+  const log = options.log ?? consoleLogger;
   const secret = options.tokenSecret ?? loadTokenSecret({ env: process.env.BLADE_TOKEN_SECRET, dataDir: options.memory ? undefined : options.dataDir });
   const db = await openDb(options);
+  let ids: LeasedIdGenerator | undefined;
   try {
+    // The worker id first: every id from here on (seeds, menus) is this process's own.
+    const leaseTable = await runMigrations(db, [{ owner: 'kernel', migrations: [workerLeaseTable] }]);
+    ids = await leaseWorkerId(db, { log });
     const ctx: ServerContext = {
       db,
       ids,
       now,
       tokens: createTokenService(secret, now),
-      log: options.log ?? consoleLogger,
+      log,
       pluginIds: manifests.map((m) => m.id),
       tenantPlugins: createTenantPlugins(db, manifests),
       apiScopes: createApiScopes(db),
@@ -94,13 +98,23 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
         seed: p.seed ? (tx: Tx) => p.seed!(tx, ctx) : undefined,
       })),
     ];
-    const applied = await runMigrations(db, sets);
+    const applied = [...leaseTable, ...(await runMigrations(db, sets))];
     if (applied.length > 0) ctx.log.info(`Applied ${applied.join(', ')}`);
     await secureTables(db);
     await syncMenus(db, ids, manifests, ctx.extensions.topMenus);
     const app = createApp(ctx, plugins, options.distDir ?? null);
-    return { app, ctx, dump: db.dump, close: () => db.close() };
+    const leased = ids;
+    return {
+      app,
+      ctx,
+      dump: db.dump,
+      async close() {
+        await leased.release();
+        await db.close();
+      },
+    };
   } catch (error) {
+    await ids?.release();
     await db.close().catch(() => undefined);
     throw error;
   }

@@ -59,6 +59,22 @@ create table blade_role_scope (
 alter table blade_tenant add column datasource_id bigint;`,
 };
 
+/**
+ * Which server process holds which of the 1024 snowflake worker ids (see leaseWorkerId in ids.ts): a row
+ * per worker id ever leased, free again when `expires_at` has passed. Applied before the others at start,
+ * since the ids of every later migration and seed come from the worker id claimed here.
+ */
+export const workerLeaseTable: Migration = {
+  id: '007_worker_leases',
+  sql: `create table blade_worker_lease (
+  worker_id int primary key check (worker_id between 0 and 1023),
+  holder varchar(200) not null,
+  issued_until_ms bigint not null,
+  claimed_at timestamptz not null,
+  expires_at timestamptz not null
+);`,
+};
+
 /** The kernel's migrations in order, first-start data included (each runs once per database). */
 export function kernelMigrationSet(ids: IdGenerator): Migration[] {
   return [
@@ -68,9 +84,10 @@ export function kernelMigrationSet(ids: IdGenerator): Migration[] {
     { id: '004_demo_tenant', run: (tx) => seedDemoTenant(tx, ids) },
     administratorOnlyColumn,
     scopeTables,
+    workerLeaseTable,
   ];
 }
 
 /** What the test snapshot depends on besides the plugins (a change here invalidates it). */
 export const kernelMigrationSource = () =>
-  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
+  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
