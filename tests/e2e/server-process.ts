@@ -24,12 +24,13 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the real server (`tsx app/server.ts`) as a child process on a fresh data folder and a free port,
- * serving the built app from dist/. The tests drive it exactly as a newcomer's browser would.
+ * serving the built app from dist/. The tests drive it exactly as a newcomer's browser would. Tests of the
+ * API alone pass `{ browserApp: false }` and need no build.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServerProcess(env: Record<string, string> = {}, options: { browserApp?: boolean } = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname ?? process.cwd(), '..', '..');
   const cwd = existsSync(join(root, 'package.json')) ? root : process.cwd();
-  if (!existsSync(join(cwd, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  if (options.browserApp !== false && !existsSync(join(cwd, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'card-admin-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(cwd, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'app/server.ts'], {
