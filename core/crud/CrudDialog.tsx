@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Form } from '@arco-design/web-react';
-import { currentLanguage, localText } from '../i18n';
+import { currentLanguage, localText, useTranslation } from '../i18n';
 import type { EntityDef } from '../schema/entity';
 import { fetchDetail, saveRow } from './api';
 import type { CellRenderer } from './CrudTable';

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Button, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconEye } from '@arco-design/web-react/icon';
-import { currentLanguage } from '../i18n';
+import { currentLanguage, useTranslation } from '../i18n';
 import type { EntityDef } from '../schema/entity';
 import { CrudDialog, type CrudDialogProps, type DialogState } from './CrudDialog';
 import { CrudTable, type CrudTableProps } from './CrudTable';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Empty, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconLoading, IconMinus, IconPlus } from '@arco-design/web-react/icon';
 import type { SorterInfo } from '@arco-design/web-react/es/Table/interface';

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Button, Empty, Input, Popover } from '@arco-design/web-react';
 import { IconApps } from '@arco-design/web-react/icon';
 import { hasMenuIcon, iconKey, MenuIcon } from '../shell/icons';

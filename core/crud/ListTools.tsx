@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Dropdown, Menu, Message, Popover, Tooltip } from '@arco-design/web-react';
 import { IconDownload, IconLineHeight, IconSettings } from '@arco-design/web-react/icon';
-import { localText } from '../i18n';
+import { localText, useTranslation } from '../i18n';
 import { useStable } from '../kernel/stable';
 import type { EntityDef, FieldDef } from '../schema/entity';
 import { fetchList } from './api';

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Button, Modal } from '@arco-design/web-react';
 import { DialogFooter } from './DialogFooter';
 import { isSubmitEnter } from './EntityForm';

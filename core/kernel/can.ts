@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n';
 import './locales';
 
 /** The answer to "may the signed-in user do `code`?", with a sentence to show when not. */

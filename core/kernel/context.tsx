@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { reaction } from 'mobx';
-import type { i18n as I18n, TFunction } from 'i18next';
+import type { I18n, TFunction } from '../i18n';
 import type { http } from '../http';
 import type { Session } from '../session/session';
 import type { Preferences } from '../shell/preferences';

@@ -8,6 +8,6 @@ export * from './shared';
 // The CRUD kit's public surface is core/crud/index.ts, all of it.
 export * from '../crud';
 export { useCan, useKernel, useStable, type HttpClient, type KernelServices, type Permission } from '../kernel';
-export { currentLanguage, i18n, languages, localText, type Language, type Messages } from '../i18n';
+export { currentLanguage, i18n, languages, localText, useTranslation, type Language, type Messages, type TFunction } from '../i18n';
 export { HttpError, http, toastError, toastSuccess, withQuery, type Page, type Params, type R } from '../http';
 export { MenuIcon } from '../shell/icons';

@@ -2,7 +2,7 @@ import { Activity, lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } 
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { siteConfig } from '../config';
 import { KernelProvider, type KernelServices } from '../kernel/context';
 import { setNavigator } from '../navigation/navigator';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /**
  * The loading state of a page, or of the whole screen while a chunk arrives. A CSS spinner rather than

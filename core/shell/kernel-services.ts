@@ -1,6 +1,5 @@
-import type { TFunction } from 'i18next';
 import { http } from '../http';
-import { i18n, localText } from '../i18n';
+import { i18n, localText, type TFunction } from '../i18n';
 import { decideCan } from '../kernel/can';
 import type { KernelServices } from '../kernel/context';
 import type { MenuDecl } from '../schema/manifest';

@@ -1,8 +1,7 @@
 import { Component, Suspense, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Button, Card, Skeleton } from '@arco-design/web-react';
-import { localText } from '../../i18n';
+import { localText, useTranslation } from '../../i18n';
 import { useKernel } from '../../kernel/context';
 import { forgetPage, lazyPage } from '../lazy';
 import { usePluginRegistry } from '../plugins-context';

@@ -9,7 +9,7 @@ import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
 import zhCN from '@arco-design/web-react/es/locale/zh-CN';
 import enUS from '@arco-design/web-react/es/locale/en-US';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { siteConfig } from '../../config';
 import { findMenuItem } from '../../menu';
 import { withoutViewState } from '../../navigation/view-state';

@@ -2,7 +2,7 @@ import { Activity, memo, Suspense } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button } from '@arco-design/web-react';
 import { Navigate, Route, Routes, useLocation, type Location } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { findMenuItem } from '../../menu';
 import type { RegisteredRoute } from '../../plugin/registry';
 import { session } from '../../session/session';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Menu, Spin } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { siteConfig } from '../../config';
 import { ancestorIds, findMenuItem, openMenuItem, type MenuItem } from '../../menu';
 import { session } from '../../session/session';

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, Dropdown, Menu, Message, Modal, Tabs, type DropdownProps } from '@arco-design/web-react';
 import { IconDown } from '@arco-design/web-react/icon';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { http } from '../../http';
 import type { RegisteredRoute } from '../../plugin/registry';
 import { session } from '../../session/session';

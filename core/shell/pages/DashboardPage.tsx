@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { Button, Card, Empty, Grid, Spin, Statistic } from '@arco-design/web-react';
 import { IconApps, IconBug, IconClockCircle, IconLock, IconMenu, IconTags, IconUserGroup } from '@arco-design/web-react/icon';

@@ -1,6 +1,6 @@
 import { Button, Result } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { siteConfig } from '../../config';
 import '../locales/pages';
 import './kernel-pages.css';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { Avatar, Button, Card, Empty, Skeleton, Tag } from '@arco-design/web-react';
 import { IconDashboard, IconSearch, IconUser } from '@arco-design/web-react/icon';

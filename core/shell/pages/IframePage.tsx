@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Result, Spin } from '@arco-design/web-react';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import '../locales/layout';
 import '../locales/pages';
 import './kernel-pages.css';

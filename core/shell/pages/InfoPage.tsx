@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Card, Tabs } from '@arco-design/web-react';
 import { PasswordForm } from './info/PasswordForm';
 import { ProfileForm } from './info/ProfileForm';

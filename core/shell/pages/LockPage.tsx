@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Avatar, Button, Input } from '@arco-design/web-react';
 import { IconUnlock } from '@arco-design/web-react/icon';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { siteConfig } from '../../config';
 import { session } from '../../session/session';
 import { tabs } from '../../tabs/tabs';

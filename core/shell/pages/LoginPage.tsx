@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../config';
 import { http, toastError } from '../../http';
-import { languageNames, languages } from '../../i18n';
+import { languageNames, languages, useTranslation } from '../../i18n';
 import { preloadMd5 } from '../../session/hash';
 import { session } from '../../session/session';
 import { getStore, removeStore, setStore } from '../../session/storage';

@@ -1,6 +1,6 @@
 import { Button } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { siteConfig } from '../../config';
 import { Result } from '../Result';
 import '../locales/pages';

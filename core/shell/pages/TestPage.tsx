@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Button, Card, Empty, Message, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { IconCheckCircleFill, IconCloseCircleFill, IconDelete, IconEdit, IconEye, IconPlus } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Input, Popover } from '@arco-design/web-react';
 import { IconCheck, IconPalette } from '@arco-design/web-react/icon';
 import { isHexColor, presetColors } from '../../theme/color';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Badge } from '@arco-design/web-react';
 import { IconBug } from '@arco-design/web-react/icon';
 import { errorLog } from '../../errorlog/errorlog';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Button, Empty, Message, Modal, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { IconDelete, IconUpload } from '@arco-design/web-react/icon';
 import { errorLog, type ErrorLogEntry } from '../../errorlog/errorlog';

@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Dropdown, Menu } from '@arco-design/web-react';
 import { IconLanguage } from '@arco-design/web-react/icon';
-import { languageNames, languages, type Language } from '../../i18n';
+import { languageNames, languages, type Language, useTranslation } from '../../i18n';
 import { preferences } from '../preferences';
 import '../locales/shellui';
 import { TopButton } from './TopButton';

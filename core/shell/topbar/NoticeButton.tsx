@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Badge, Button, Empty, Popover, Tabs, Tag } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
 import { TopButton } from './TopButton';

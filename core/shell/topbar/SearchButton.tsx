@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { IconSearch } from '@arco-design/web-react/icon';
 import { preferences } from '../preferences';
 import '../locales/shellui';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Dropdown, Menu } from '@arco-design/web-react';
 import { IconCheck, IconSkin } from '@arco-design/web-react/icon';
 import { themes } from '../../theme/themes';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { preferences } from '../preferences';
 import { ColorButton } from './ColorButton';
 import { ErrorLogButton } from './ErrorLogButton';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { Avatar, Dropdown, Menu, Modal } from '@arco-design/web-react';
 import { IconDown, IconHome, IconPoweroff, IconUser } from '@arco-design/web-react/icon';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Input, Space, Tag } from '@arco-design/web-react';
 import { IconCheckCircle, IconStop } from '@arco-design/web-react/icon';
-import { CrudPage, fieldPlaceholder, type Row, saveRow, toastSuccess, useCrudCan, useCrudList } from '../../../core/sdk/browser';
+import { CrudPage, fieldPlaceholder, type Row, saveRow, toastSuccess, useCrudCan, useCrudList, useTranslation } from '../../../core/sdk/browser';
 import { clientEntity, GRANT_TYPES } from '../entities';
 import '../locales';
 

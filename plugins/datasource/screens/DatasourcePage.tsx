@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Button, Input } from '@arco-design/web-react';
 import { IconDelete, IconEdit } from '@arco-design/web-react/icon';
-import { confirmRemove, CrudDialog, CrudPage, type DialogState, fieldPlaceholder, useCrudCan, useCrudList } from '../../../core/sdk/browser';
+import { confirmRemove, CrudDialog, CrudPage, type DialogState, fieldPlaceholder, useCrudCan, useCrudList, useTranslation } from '../../../core/sdk/browser';
 import { datasourceEditEntity, datasourceEntity } from '../index';
 
 /**

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Input } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { CrudPage, type Row, useCrudCan, useCrudList } from '../../../core/sdk/browser';
+import { CrudPage, type Row, useCrudCan, useCrudList, useTranslation } from '../../../core/sdk/browser';
 import { withTreeKeys } from './body';
 import { dictEntities, type DictKind } from './kinds';
 import { SealedSwitch } from './SealedSwitch';

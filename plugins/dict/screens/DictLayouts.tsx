@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Empty, Grid } from '@arco-design/web-react';
-import type { Row } from '../../../core/sdk/browser';
+import { type Row, useTranslation } from '../../../core/sdk/browser';
 import { ChildList } from './ChildList';
 import { ParentList } from './ParentList';
 import './dict.css';

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@arco-design/web-react';
 import { IconSettings } from '@arco-design/web-react/icon';
-import { CrudPage, type Row, useCrudList } from '../../../core/sdk/browser';
+import { CrudPage, type Row, useCrudList, useTranslation } from '../../../core/sdk/browser';
 import { withTreeKeys } from './body';
 import { dictEntities, type DictKind } from './kinds';
 import { SealedSwitch } from './SealedSwitch';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Modal, Switch } from '@arco-design/web-react';
-import { type EntityDef, type Row, saveBody, saveRow, toastSuccess, useCrudCan } from '../../../core/sdk/browser';
+import { type EntityDef, type Row, saveBody, saveRow, toastSuccess, useCrudCan, useTranslation } from '../../../core/sdk/browser';
 import { withTreeKeys } from './body';
 
 /**

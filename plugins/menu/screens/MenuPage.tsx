@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Tag, TreeSelect } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { CrudPage, type DynamicFields, IconPicker, MenuIcon, query, resourceKey, type Row, useCrudCan, useCrudList, useQuery } from '../../../core/sdk/browser';
+import { CrudPage, type DynamicFields, IconPicker, MenuIcon, query, resourceKey, type Row, useCrudCan, useCrudList, useQuery, useTranslation } from '../../../core/sdk/browser';
 import { BUTTON, MENU, menuEntity } from '../index';
 import './menu.css';
 

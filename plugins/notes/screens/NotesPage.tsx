@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Switch, Tag } from '@arco-design/web-react';
-import { CrudPage, useCrudList } from '../../../core/sdk/browser';
+import { CrudPage, useCrudList, useTranslation } from '../../../core/sdk/browser';
 import { noteEntity } from '../index';
 
 /**

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Button, Empty, Form, Grid, Input, Modal, Result, Space, Spin, Tree } from '@arco-design/web-react';
 import type { TreeDataType } from '@arco-design/web-react/es/Tree/interface';
 import { IconDelete, IconEdit, IconPlus, IconSearch } from '@arco-design/web-react/icon';
-import { EntityForm, fieldLabel, fieldPlaceholder, type FormMode, http, invalidateResource, type Page, type Row, toastSuccess, useCrudCan } from '../../../core/sdk/browser';
+import { EntityForm, fieldLabel, fieldPlaceholder, type FormMode, http, invalidateResource, type Page, type Row, toastSuccess, useCrudCan, useTranslation } from '../../../core/sdk/browser';
 import { childPrefix, MAX_REGION_LEVEL } from '../chain';
 import { regionEntity } from '../entities';
 import './region.css';

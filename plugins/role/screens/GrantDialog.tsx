@@ -1,8 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Tabs } from '@arco-design/web-react';
-import { type DialogOpeningProps, DialogOpenings, http, invalidateResource, RecordDialog, useKernel, useRecordDialog } from '../../../core/sdk/browser';
+import { type DialogOpeningProps, DialogOpenings, http, invalidateResource, RecordDialog, useKernel, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
 import { roleEntity } from '../index';
 import { initialChecked, type GrantKeys, type GrantTrees, type TreeMode } from './grant-tree';
 import { GrantTree } from './GrantTree';

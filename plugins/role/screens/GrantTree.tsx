@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../core/sdk/browser';
 import { Button, Empty, Input, Space, Tag, Tree } from '@arco-design/web-react';
 import type { TreeDataType } from '@arco-design/web-react/es/Tree/interface';
 import { IconMinus, IconPlus } from '@arco-design/web-react/icon';

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Button, Input, Message } from '@arco-design/web-react';
 import { IconPlus, IconSafe } from '@arco-design/web-react/icon';
-import { CrudPage, type Row, type RowOf, useCan, useCrudCan, useCrudList, useKernel } from '../../../core/sdk/browser';
+import { CrudPage, type Row, type RowOf, useCan, useCrudCan, useCrudList, useKernel, useTranslation } from '../../../core/sdk/browser';
 import { roleEntity } from '../index';
 import { GrantDialog, type GrantTarget } from './GrantDialog';
 import './role.css';

@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Form, Input } from '@arco-design/web-react';
-import { currentLanguage, defaultRow, DIALOG_WIDTH, type DialogOpeningProps, DialogOpenings, type DialogState, type EntityDef, EntityForm, fetchDetail, fieldLabel, localText, RecordDialog, type Row, saveBody, saveRow, useRecordDialog } from '../../../core/sdk/browser';
+import { currentLanguage, defaultRow, DIALOG_WIDTH, type DialogOpeningProps, DialogOpenings, type DialogState, type EntityDef, EntityForm, fetchDetail, fieldLabel, localText, RecordDialog, type Row, saveBody, saveRow, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
 import { CUSTOM_SCOPE, OWN_SCOPE, RULE_REQUIRED, dataScopeEntity, defaultScopeColumn } from '../entities';
 
 /** The menu whose scopes are edited. */

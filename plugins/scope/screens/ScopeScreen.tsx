@@ -1,9 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Tag } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconEye, IconSettings } from '@arco-design/web-react/icon';
-import { AddDeleteButtons, confirmRemove, CrudTable, CrudToolbar, currentLanguage, type DialogState, type EntityDef, invalidateResource, type RowOf, SearchForm, useCan, useCrudCan, useCrudList } from '../../../core/sdk/browser';
+import { AddDeleteButtons, confirmRemove, CrudTable, CrudToolbar, currentLanguage, type DialogState, type EntityDef, invalidateResource, type RowOf, SearchForm, useCan, useCrudCan, useCrudList, useTranslation } from '../../../core/sdk/browser';
 import { apiScopeEntity, dataScopeEntity } from '../entities';
 import { scopeMenuEntity } from './menu-entity';
 import { ScopeDialog, type ScopeKind, type ScopeMenu } from './ScopeDialog';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, Select } from '@arco-design/web-react';
-import { http, RecordDialog, type Row, useRecordDialog } from '../../../core/sdk/browser';
+import { http, RecordDialog, type Row, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
 
 interface DatasourceOption {
   id: string;

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, DatePicker, Form, InputNumber, Message, Result, Spin } from '@arco-design/web-react';
-import { DATETIME_FORMAT, http, localText, RecordDialog, type Row, useRecordDialog } from '../../../core/sdk/browser';
+import { DATETIME_FORMAT, http, localText, RecordDialog, type Row, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
 import { choosePlugins, type PluginCatalogue, type PluginInfo } from './plugins';
 
 export interface SettingsDialogProps {

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Button, Message, Space, Tag } from '@arco-design/web-react';
 import { IconSettings, IconStorage } from '@arco-design/web-react/icon';
-import { CrudPage, invalidateResource, localText, type Row, useCan, useCrudList } from '../../../core/sdk/browser';
+import { CrudPage, invalidateResource, localText, type Row, useCan, useCrudList, useTranslation } from '../../../core/sdk/browser';
 import { tenantEntity } from '../index';
 import { DatasourceDialog } from './DatasourceDialog';
 import { usePluginCatalogue } from './plugins';

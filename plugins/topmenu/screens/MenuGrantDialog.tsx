@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Empty, Tree } from '@arco-design/web-react';
-import { type DialogOpeningProps, DialogOpenings, http, invalidateResource, RecordDialog, useRecordDialog } from '../../../core/sdk/browser';
+import { type DialogOpeningProps, DialogOpenings, http, invalidateResource, RecordDialog, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
 import { topMenuEntity } from '../entities';
 
 /** A node of `menu/grant-top-tree`. */

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Message, Tag } from '@arco-design/web-react';
 import { IconSettings } from '@arco-design/web-react/icon';
-import { CrudPage, IconPicker, MenuIcon, type RowOf, useCan, useCrudList } from '../../../core/sdk/browser';
+import { CrudPage, IconPicker, MenuIcon, type RowOf, useCan, useCrudList, useTranslation } from '../../../core/sdk/browser';
 import { topMenuEntity } from '../entities';
 import { MenuGrantDialog } from './MenuGrantDialog';
 import './topmenu.css';

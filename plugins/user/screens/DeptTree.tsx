@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../core/sdk/browser';
 import { Button, Empty, Input, Spin, Tree } from '@arco-design/web-react';
 import { filterTree, treeIds, type LoadState, type TreeNode } from './options';
 

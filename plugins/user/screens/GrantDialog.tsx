@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Alert, Form, TreeSelect } from '@arco-design/web-react';
-import { http, RecordDialog, useRecordDialog } from '../../../core/sdk/browser';
+import { http, RecordDialog, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
 import { loadRoleTree, type TreeNode } from './options';
 
 export interface GrantDialogProps {

@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert, Button, Message, Space, Switch, Table } from '@arco-design/web-react';
 import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
-import { currentLanguage, http, RecordDialog, useRecordDialog } from '../../../core/sdk/browser';
+import { currentLanguage, http, RecordDialog, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
 import { downloadFile } from './download';
 
 export interface ImportReport {

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Form, Input, Select } from '@arco-design/web-react';
-import { http, localText, RecordDialog, useRecordDialog } from '../../../core/sdk/browser';
+import { http, localText, RecordDialog, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
 import { USER_TYPES } from '../entities';
 
 interface PlatformDetail {

@@ -1,8 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert, DatePicker, Form, Grid, Input, Select, TreeSelect } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
-import { DIALOG_WIDTH, type DialogOpeningProps, DialogOpenings, type FieldDef, FieldLabel, fieldLabel, fieldPlaceholder, fieldRules, formColumns, type FormMode, http, localText, RecordDialog, type Row, useRecordDialog } from '../../../core/sdk/browser';
+import { DIALOG_WIDTH, type DialogOpeningProps, DialogOpenings, type FieldDef, FieldLabel, fieldLabel, fieldPlaceholder, fieldRules, formColumns, type FormMode, http, localText, RecordDialog, type Row, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
 import { MSG_PHONE_FORMAT, MSG_PHONE_LENGTH, USER_STATUS, userScreenEntity } from '../entities';
 import { idList, postsQuery, roleTreeQuery, useOptions, type TreeNode } from './options';
 

@@ -1,9 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { Button, Message, Modal, Tag, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconExport, IconEye, IconImport, IconLock, IconPlus, IconSettings, IconUserGroup } from '@arco-design/web-react/icon';
-import { confirmRemove, CrudTable, CrudToolbar, currentLanguage, http, i18n, invalidateResource, type Row, SearchForm, toastSuccess, useCrudList, useGranted } from '../../../core/sdk/browser';
+import { confirmRemove, CrudTable, CrudToolbar, currentLanguage, http, i18n, invalidateResource, type Row, SearchForm, toastSuccess, useCrudList, useGranted, useTranslation } from '../../../core/sdk/browser';
 import { userScreenEntity } from '../entities';
 import { DeptTree } from './DeptTree';
 import { downloadFile, today } from './download';

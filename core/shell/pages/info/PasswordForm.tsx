@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Button, Form, Input, Message, Space } from '@arco-design/web-react';
 import { http } from '../../../http';
 import { md5 } from '../../../session/hash';

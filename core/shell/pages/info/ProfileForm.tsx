@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Button, Form, Input, Message, Result, Space, Spin, Upload } from '@arco-design/web-react';
 import { IconCamera, IconLoading, IconUser } from '@arco-design/web-react/icon';
 import { http } from '../../../http';
