@@ -30,12 +30,27 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 type Loader = () => Promise<{ default: ComponentType }>;
 const cache = new Map<Loader, LazyExoticComponent<ComponentType>>();
+const bundled = new WeakMap<Loader, ComponentType>();
+
+/**
+ * The loader of a page whose code ships with the chunk that declares it (the entry, for the sign-in
+ * page). `lazyPage` hands its component back as it is: nothing suspends, so the page is in the very first
+ * render. A lazy page would be asked for only once the entry has run, and React holds a Suspense
+ * fallback it has shown for 300 ms before revealing what replaces it.
+ */
+export function bundledPage(component: ComponentType): Loader {
+  const load: Loader = () => Promise.resolve({ default: component });
+  bundled.set(load, component);
+  return load;
+}
 
 /**
  * One lazy component per loader (a stable identity: re-rendering never reloads a page), failing with a
- * ChunkLoadError after siteConfig().chunkTimeout.
+ * ChunkLoadError after siteConfig().chunkTimeout; a bundled page's own component.
  */
-export function lazyPage(load: Loader): LazyExoticComponent<ComponentType> {
+export function lazyPage(load: Loader): ComponentType {
+  const own = bundled.get(load);
+  if (own) return own;
   let component = cache.get(load);
   if (!component) {
     component = lazy(() => withTimeout(load(), siteConfig().chunkTimeout));

@@ -1,17 +1,20 @@
 import { definePlugin } from '../plugin/types';
 import { shellManifest } from '../schema/shell-manifest';
+import { bundledPage } from './lazy';
+import LoginPage from './pages/LoginPage';
 
 /** Public pages in the blank layout: no sign-in, no tab. */
 const publicPage = { isAuth: false, isTab: false } as const;
 
 /**
- * The shell as a plugin: its menus and buttons (the manifest the server seeds from) and its pages, each
- * in its own lazily loaded chunk. /login loads only the login page's chunk next to the entry.
+ * The shell as a plugin: its menus and buttons (the manifest the server seeds from) and its pages. The
+ * sign-in page is in the entry (the first thing most visitors wait for, shown in the first render); the
+ * others are each in a lazily loaded chunk.
  */
 export const shellPlugin = definePlugin({
   ...shellManifest,
   routes: [
-    { path: '/login', layout: 'blank', load: () => import('./pages/LoginPage'), meta: { ...publicPage, title: { zh: '登录', en: 'Sign in' } } },
+    { path: '/login', layout: 'blank', load: bundledPage(LoginPage), meta: { ...publicPage, title: { zh: '登录', en: 'Sign in' } } },
     // A guest (a third-party sign-in no account is bound to) is kept here by the guard.
     { path: '/register', layout: 'blank', load: () => import('./register/RegisterPage'), meta: { isTab: false, title: { zh: '用户信息注册', en: 'Register an account' } } },
     { path: '/lock', layout: 'blank', load: () => import('./pages/LockPage'), meta: { ...publicPage, title: { zh: '锁屏', en: 'Locked' } } },
