@@ -21,8 +21,23 @@ export default defineConfig({
   // Eight hex digits tell the chunks apart; the entry lists every chunk's name, so each digit is paid on /login.
   output: { distPath: { root: 'dist' }, cleanDistPath: true, filenameHash: 'contenthash:8' },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
-  // core/sdk only re-exports the kernel for plugins: imports through it are bound to the modules themselves,
-  // so a plugin's chunk costs what it did when it imported those modules directly.
-  tools: { rspack: { module: { rules: [{ test: /[\\/]core[\\/]sdk[\\/]/, sideEffects: false }] } } },
+  // G2's renderer imports html2canvas (46 kB gzip) only to export a chart with its HTML as an image, which
+  // no screen does: a stub that refuses stands in for it.
+  resolve: { alias: { html2canvas$: './app/stubs/html2canvas.ts' } },
+  tools: {
+    rspack: {
+      module: {
+        rules: [
+          // core/sdk only re-exports the kernel for plugins: imports through it are bound to the modules
+          // themselves, so a plugin's chunk costs what it did when it imported those modules directly.
+          { test: /[\\/]core[\\/]sdk[\\/]/, sideEffects: false },
+          // b-validate is Arco's form validator. Arco's English locale imports only its default messages
+          // from the package's index, which the package does not declare free of side effects (it is): so
+          // declared, the layout's locale brings those messages alone, not the validator (26 kB).
+          { test: /[\\/]node_modules[\\/]b-validate[\\/]/, sideEffects: false },
+        ],
+      },
+    },
+  },
   server: { publicDir: { name: 'app/public' }, host: '127.0.0.1', port: Number(process.env.DEV_PORT ?? 3000), proxy: { '/api': apiProxy } },
 });

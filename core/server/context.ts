@@ -4,6 +4,8 @@ import type { TokenService } from './auth/jwt';
 import type { Db } from './db/types';
 import type { Extensions } from './extensions';
 import type { IdGenerator } from './ids';
+import type { RevokedSessions } from './auth/revoked-sessions';
+import type { Signals } from './signals/bus';
 import type { TenantPlugins } from './tenant/plugins';
 
 export interface Logger {
@@ -23,8 +25,12 @@ export interface ServerContext {
   pluginIds: readonly string[];
   /** Which installed plugins each tenant has switched on (read per request, briefly cached). */
   tenantPlugins: TenantPlugins;
-  /** The API-scope rows (read per request, briefly cached): call `invalidate()` after changing them. */
+  /** The API-scope rows (read per request, cached): call `invalidate(tx)` in the transaction changing them. */
   apiScopes: ApiScopes;
+  /** "This changed" between the instances sharing the database, delivered after the commit. */
+  signals: Signals;
+  /** Sessions ended before their access tokens expire (checked on every request, from memory). */
+  revokedSessions: RevokedSessions;
   /** What the installed plugins provide the kernel (names, the organisation tree, new-tenant steps). */
   extensions: Extensions;
 }

@@ -79,7 +79,7 @@ export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
 
   api.on(['GET', 'POST'], '/blade-auth/oauth/logout', async (c) => {
     const user = c.get('user');
-    if (user?.sessionId) await ctx.db.tenant(user.tenantId, (tx) => revokeFamily(tx, user.tenantId, user.sessionId, ctx.now()));
+    if (user?.sessionId) await ctx.db.tenant(user.tenantId, (tx) => revokeFamily(ctx, tx, user.tenantId, user.sessionId));
     return c.json(ACK);
   });
 

@@ -75,6 +75,23 @@ export const workerLeaseTable: Migration = {
 );`,
 };
 
+/**
+ * Issue 9: sessions ended before their access tokens expire, remembered until the last of those expires
+ * (each refresh token now keeps its access token's expiry), so that every instance refuses them at once.
+ */
+export const sessionRevocations: Migration = {
+  id: '009_session_revocations',
+  sql: `alter table blade_refresh_token add column access_expires_at timestamptz;
+create table blade_session_revocation (
+  family_id bigint primary key,
+  tenant_id varchar(12) not null,
+  user_id bigint not null,
+  revoked_at timestamptz not null,
+  expires_at timestamptz not null
+);
+create index blade_session_revocation_expiry on blade_session_revocation (expires_at);`,
+};
+
 /** The kernel's migrations in order, first-start data included (each runs once per database). */
 export function kernelMigrationSet(ids: IdGenerator): Migration[] {
   return [
@@ -85,9 +102,10 @@ export function kernelMigrationSet(ids: IdGenerator): Migration[] {
     administratorOnlyColumn,
     scopeTables,
     workerLeaseTable,
+    sessionRevocations,
   ];
 }
 
 /** What the test snapshot depends on besides the plugins (a change here invalidates it). */
 export const kernelMigrationSource = () =>
-  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
+  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable, sessionRevocations], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
