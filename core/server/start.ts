@@ -4,6 +4,7 @@ import type { EntityDef } from '../schema/entity';
 import { shellManifest } from '../schema/shell-manifest';
 import { createApp } from './app';
 import { createApiScopes } from './auth/api-scope';
+import { createRevokedSessions } from './auth/revoked-sessions';
 import { createTokenService } from './auth/jwt';
 import { loadTokenSecret } from './auth/token-secret';
 import { consoleLogger, type Logger, type ServerContext } from './context';
@@ -18,6 +19,8 @@ import { syncMenus } from './menu/sync';
 import type { ServerPlugin } from './plugin';
 import { checkServerPlugins } from './registry';
 import { kernelMigrationSet, workerLeaseTable } from './seed/kernel-migrations';
+import { createSignalBus } from './signals/bus';
+import { pgListener } from './signals/pg-listener';
 import { createTenantPlugins } from './tenant/plugins';
 
 /** The entities whose tables a plugin keeps (each is synced with its definition at start). */
@@ -69,7 +72,10 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
   const now = options.now ?? (() => new Date());
   const log = options.log ?? consoleLogger;
   const secret = options.tokenSecret ?? loadTokenSecret({ env: process.env.BLADE_TOKEN_SECRET, dataDir: options.memory ? undefined : options.dataDir });
-  const db = await openDb(options);
+  const opened = await openDb(options);
+  // Every transaction goes through the bus's db, so what it publishes is delivered here after its commit.
+  const signals = createSignalBus(opened, { transport: options.databaseUrl ? pgListener(options.databaseUrl, log) : undefined, log });
+  const db = signals.db;
   let ids: LeasedIdGenerator | undefined;
   try {
     // The worker id first: every id from here on (seeds, menus) is this process's own.
@@ -82,8 +88,10 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       tokens: createTokenService(secret, now),
       log,
       pluginIds: manifests.map((m) => m.id),
-      tenantPlugins: createTenantPlugins(db, manifests),
-      apiScopes: createApiScopes(db),
+      tenantPlugins: createTenantPlugins(db, signals, manifests),
+      apiScopes: createApiScopes(db, signals),
+      signals,
+      revokedSessions: createRevokedSessions(db, signals, now),
       extensions: NO_EXTENSIONS,
     };
     ctx.extensions = collectExtensions(
@@ -102,18 +110,22 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
     if (applied.length > 0) ctx.log.info(`Applied ${applied.join(', ')}`);
     await secureTables(db);
     await syncMenus(db, ids, manifests, ctx.extensions.topMenus);
+    // After the migrations: the caches' first load reads their tables.
+    await signals.start();
     const app = createApp(ctx, plugins, options.distDir ?? null);
     const leased = ids;
     return {
       app,
       ctx,
-      dump: db.dump,
+      dump: opened.dump,
       async close() {
+        await signals.close();
         await leased.release();
         await db.close();
       },
     };
   } catch (error) {
+    await signals.close().catch(() => undefined);
     await ids?.release();
     await db.close().catch(() => undefined);
     throw error;

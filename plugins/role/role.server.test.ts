@@ -91,8 +91,8 @@ beforeAll(async () => {
       apiScopeId,
       paramMenu,
     ]);
+    await ts.ctx.apiScopes.invalidate(tx);
   });
-  ts.ctx.apiScopes.invalidate();
 
   // 人事 (hr) → 经理 (manager) in 000000.
   expect((await submit({ roleName: '人事', roleAlias: 'hr', sort: 3, parentId: '0' })).body.success).toBe(true);
@@ -196,11 +196,11 @@ describe('role submit and remove', () => {
 
   test('submit: the administrator role and the reserved aliases are the administrator’s alone', async () => {
     const create = await submit({ roleName: '超管', roleAlias: 'administrator', sort: 1 }, demo);
-    expect([create.status, create.body.msg]).toEqual([400, '角色别名 administrator 为系统保留,仅超级管理员可用']);
+    expect([create.status, create.body.msg]).toEqual([400, '角色别名 administrator 仅可用于管理组租户 000000']);
     expect((await submit({ roleName: '超管', roleAlias: 'Administrator', sort: 1 }, limited)).status).toBe(400);
     expect((await submit({ roleName: '管理员2', roleAlias: 'admin', sort: 1 }, editor)).body.msg).toBe('角色别名 admin 为系统保留,仅超级管理员可用');
     const rename = await submit({ id: limitedRoleId, roleName: 'limited', roleAlias: 'administrator', sort: 50 }, demo);
-    expect(rename.body.msg).toBe('角色别名 administrator 为系统保留,仅超级管理员可用');
+    expect(rename.body.msg).toBe('角色别名 administrator 仅可用于管理组租户 000000');
     const edit = await submit({ id: SEED.administratorRoleId, roleName: '我', roleAlias: 'administrator', sort: 1 }, editor);
     expect([edit.status, edit.body.msg]).toEqual([400, '无权操作超级管理员角色']);
     // A tenant's admin may rename its own role while its alias stays.

@@ -297,7 +297,6 @@ export function grantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         }
       }
     });
-    ctx.apiScopes.invalidate();
     return c.json(rStatus(true));
   });
 }

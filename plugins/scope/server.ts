@@ -28,11 +28,8 @@ interface ScopeKind {
   defaults?: (body: Record<string, unknown>, menu: MenuRef, existing: DbRow | undefined) => void;
   /** Checks across fields after validation; may adjust the values. */
   check?: (values: EntityValues, existing: DbRow | undefined) => void;
-  /**
-   * After any write (a removal included), inside its transaction: a cache refilled by a request racing the
-   * commit would be stale only until its few seconds run out.
-   */
-  changed?: () => void;
+  /** After any write (a removal included), inside its transaction: caches of the rows are dropped after its commit. */
+  changed?: (tx: Tx) => Promise<void>;
 }
 
 /** The super administrator: scopes are every tenant's rules. */
@@ -95,11 +92,11 @@ function scopeOptions(ctx: ServerContext, kind: ScopeKind): MountCrudOptions {
       beforeChange({ values, existing }) {
         kind.check?.(values, existing);
       },
-      afterChange() {
-        kind.changed?.();
+      async afterChange({ tx }) {
+        await kind.changed?.(tx);
       },
-      beforeDelete() {
-        kind.changed?.();
+      async beforeDelete({ tx }) {
+        await kind.changed?.(tx);
       },
       async afterRead({ tx, rows, raw }) {
         const names = await typeNames(tx);
@@ -147,8 +144,8 @@ export default defineServerPlugin(scopePlugin, {
         entity: apiScopeEntity,
         types: API_SCOPE_TYPES,
           dictCode: 'api_scope_type',
-          // The kernel caches which paths are covered (for a few seconds): a change must show at once.
-          changed: () => ctx.apiScopes.invalidate(),
+          // The kernel caches which paths are covered: every instance drops that once the change commits.
+          changed: (tx) => ctx.apiScopes.invalidate(tx),
       }),
   },
 });

@@ -107,8 +107,8 @@ export default defineServerPlugin(tenantPlugin, {
         async beforeDelete({ tx, ids }) {
           const removed = await tx.query<{ tenant_id: string }>('select tenant_id from blade_tenant where id = any($1::bigint[]) and is_deleted = 0', [ids]);
           if (removed.some((r) => r.tenant_id === ADMIN_TENANT)) throw bizError(MSG_ADMIN_TENANT);
-          // Its plugins are cached a few seconds, keyed by tenant id.
-          ctx.tenantPlugins.invalidate(removed.map((r) => r.tenant_id));
+          // Its plugins are cached, keyed by tenant id: dropped on every instance once this commits.
+          await ctx.tenantPlugins.invalidate(tx, removed.map((r) => r.tenant_id));
         },
         async afterRead({ tx, user, rows, raw }) {
           const bound = raw.map((row) => str(row.datasource_id)).filter(Boolean);

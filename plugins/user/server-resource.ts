@@ -31,7 +31,7 @@ export function userListParams(ctx: ServerContext): NonNullable<MountCrudOptions
  * only an administrator touches an administrator.
  */
 export function userResource(ctx: ServerContext): MountCrudOptions {
-  const endSessions = (tx: Tx, tenantId: string, userId: string, keep?: string) => revokeUserSessions(tx, tenantId, userId, ctx.now(), keep);
+  const endSessions = (tx: Tx, tenantId: string, userId: string, keep?: string) => revokeUserSessions(ctx, tx, tenantId, userId, keep);
   return {
     update: true,
     params: userListParams(ctx),

@@ -117,7 +117,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       for (const target of targets) {
         const id = str(target.id);
         await tx.query('update blade_user set password = $3, update_user = $4, update_time = $5 where tenant_id = $1 and id = $2', [user.tenantId, id, hash, user.userId, now]);
-        await revokeUserSessions(tx, user.tenantId, id, now, id === user.userId ? user.sessionId : undefined);
+        await revokeUserSessions(ctx, tx, user.tenantId, id, id === user.userId ? user.sessionId : undefined);
       }
       return targets.length;
     });

@@ -239,9 +239,12 @@ describe('/api/blade-user: submit, update, remove', () => {
 
   test('disabling an account ends its sessions and refuses its sign-in', async () => {
     await submit(newUser('temp'));
-    const session = (await ts.signIn('temp', 'secret1')).refresh_token;
+    const { refresh_token: session, access_token: access } = await ts.signIn('temp', 'secret1');
     const id = await idOf('temp');
+    expect((await ts.get('/api/blade-user/info', { token: access })).status).toBe(200);
     expect((await ts.post('/api/blade-user/update', { token: admin, json: { id, status: 2 } })).status).toBe(200);
+    // Its access token is refused at once, not when it expires.
+    expect((await ts.get('/api/blade-user/info', { token: access })).status).toBe(401);
     expect((await ts.token({ grant_type: 'refresh_token', refresh_token: session })).status).not.toBe(200);
     expect((await signInToken('temp', 'secret1')).status).not.toBe(200);
     expect((await ts.post('/api/blade-user/update', { token: admin, json: { id, status: 1 } })).status).toBe(200);
@@ -250,12 +253,13 @@ describe('/api/blade-user: submit, update, remove', () => {
 
   test('remove: logical, never yourself, sessions end', async () => {
     await submit(newUser('gone'));
-    const session = (await ts.signIn('gone', 'secret1')).refresh_token;
+    const { refresh_token: session, access_token: access } = await ts.signIn('gone', 'secret1');
     const id = await idOf('gone');
     const self = await ts.post('/api/blade-user/remove', { token: admin, query: { ids: `${id},${SEED.adminUserId}` } });
     expect([self.status, self.body.msg]).toEqual([400, '不能删除本账号!']);
     expect((await ts.post('/api/blade-user/remove', { token: admin, query: { ids: id } })).body.success).toBe(true);
     expect(await accounts({ account: 'gone' })).toEqual([]);
+    expect((await ts.get('/api/blade-user/info', { token: access })).status).toBe(401);
     expect((await ts.token({ grant_type: 'refresh_token', refresh_token: session })).status).not.toBe(200);
     const row = await ts.ctx.db.system((tx) => tx.one<{ is_deleted: number }>('select is_deleted from blade_user where id = $1', [id]));
     expect(row?.is_deleted).toBe(1);

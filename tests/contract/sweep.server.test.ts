@@ -237,9 +237,9 @@ describe('every endpoint', () => {
     const tenantId = await ts.ctx.db.system(async (tx) => {
       const id = await nextTenantId(tx);
       await provisionTenant(tx, ts.ctx.ids, ts.ctx.extensions, { tenantId: id, tenantName: '隔离测试', adminPasswordHash: await hashPassword(md5('admin')) });
+      await ts.ctx.tenantPlugins.invalidate(tx, [id]);
       return id;
     });
-    ts.ctx.tenantPlugins.invalidate();
     await expectIsolated((await ts.signIn('admin', 'admin', tenantId)).access_token, DEMO_TENANT.tenantId);
   });
 });

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, ServerContext } from '../context';
-import type { Db } from '../db/types';
+import type { Db, Tx } from '../db/types';
+import { signalCache } from '../signals/cache';
+import type { Signals } from '../signals/bus';
 import { validIds } from '../user/users';
 import { pathMatches } from './access';
 import { noPermission } from './permissions';
@@ -16,30 +18,28 @@ import { noPermission } from './permissions';
 export interface ApiScopes {
   /** Ids of the API scopes whose path the request path (below /api) contains. */
   covering(path: string): Promise<string[]>;
-  /** Forget the cached rows (after an administrator changed them). */
-  invalidate(): void;
+  /** Inside the transaction that changes the rows: every instance reads them again once it commits. */
+  invalidate(tx: Tx): Promise<void>;
 }
 
-const TTL_MS = 5_000;
+export const API_SCOPES_CHANGED = 'blade_api_scopes';
+/** Only a safety net: a change reaches every instance's cache through the signal bus at once. */
+const TTL_MS = 60_000;
+const ROWS = 'rows';
 
-export function createApiScopes(db: Db, options: { ttlMs?: number } = {}): ApiScopes {
-  const ttl = options.ttlMs ?? TTL_MS;
-  let cached: { rows: { id: string; path: string }[]; until: number } | undefined;
-  const load = async () => {
-    if (cached && cached.until > Date.now()) return cached.rows;
-    const rows = await db.global((tx) =>
-      tx.query<{ id: string; path: string }>(`select id::text as id, scope_path as path from blade_scope_api where is_deleted = 0 and status = 1 and scope_path <> ''`),
+export function createApiScopes(db: Db, signals: Signals, options: { ttlMs?: number } = {}): ApiScopes {
+  const cache = signalCache<{ id: string; path: string }[]>(signals, API_SCOPES_CHANGED, { ttlMs: options.ttlMs ?? TTL_MS });
+  const load = () =>
+    cache.get(ROWS, () =>
+      db.global((tx) =>
+        tx.query<{ id: string; path: string }>(`select id::text as id, scope_path as path from blade_scope_api where is_deleted = 0 and status = 1 and scope_path <> ''`),
+      ),
     );
-    cached = { rows, until: Date.now() + ttl };
-    return rows;
-  };
   return {
     async covering(path) {
       return (await load()).filter((r) => path.includes(r.path)).map((r) => r.id);
     },
-    invalidate() {
-      cached = undefined;
-    },
+    invalidate: (tx) => cache.invalidate(tx),
   };
 }
 

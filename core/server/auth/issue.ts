@@ -135,7 +135,7 @@ export async function issueUserTokens(ctx: ServerContext, tx: Tx, s: UserSignIn)
   await recordRefresh(
     tx,
     ctx.ids,
-    { tenantId: user.tenant_id, userId: user.id, clientId: client.clientId, familyId: subject.sid, jti: refresh.jti, expiresAt: refresh.expiresAt },
+    { tenantId: user.tenant_id, userId: user.id, clientId: client.clientId, familyId: subject.sid, jti: refresh.jti, expiresAt: refresh.expiresAt, accessExpiresAt: access.expiresAt },
     ctx.now(),
   );
   return tokenBody(client, subject, access, refresh.token);

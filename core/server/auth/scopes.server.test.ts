@@ -174,10 +174,10 @@ describe('API scopes on requests', () => {
     const list = (token: string) => ts.get('/api/demo/scope-note/list', { token });
     await onlyRule(1, null);
     const scopeId = ts.ctx.ids.next();
-    await ts.ctx.db.system((tx) =>
-      tx.query(`insert into blade_scope_api (id, menu_id, resource_code, scope_name, scope_path) values ($1, $2, 'scope_note', 'notes api', '/demo/scope-note')`, [scopeId, menuId]),
-    );
-    ts.ctx.apiScopes.invalidate();
+    await ts.ctx.db.system(async (tx) => {
+      await tx.query(`insert into blade_scope_api (id, menu_id, resource_code, scope_name, scope_path) values ($1, $2, 'scope_note', 'notes api', '/demo/scope-note')`, [scopeId, menuId]);
+      await ts.ctx.apiScopes.invalidate(tx);
+    });
     const refused = await list(tokens.u_root!);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 403, success: false, msg: '没有权限执行此操作' });
@@ -188,8 +188,10 @@ describe('API scopes on requests', () => {
     );
     expect((await list(tokens.u_root!)).status).toBe(200);
     expect((await list(tokens.u_b!)).status).toBe(403);
-    await ts.ctx.db.system((tx) => tx.query('update blade_scope_api set is_deleted = 1'));
-    ts.ctx.apiScopes.invalidate();
+    await ts.ctx.db.system(async (tx) => {
+      await tx.query('update blade_scope_api set is_deleted = 1');
+      await ts.ctx.apiScopes.invalidate(tx);
+    });
     expect((await list(tokens.u_b!)).status).toBe(200);
   });
 });

@@ -19,10 +19,10 @@ test('a protected endpoint without a token, or with a malformed header: HTTP 401
   }
 });
 
-test('the token works as header and as blade-auth query parameter', async () => {
+test('the token works in the Blade-Auth header, and only there', async () => {
   const { access_token } = await ts.signIn('demo', 'demo');
   expect((await ts.get('/api/blade-user/info', { token: access_token })).status).toBe(200);
-  expect((await ts.get('/api/blade-user/info', { query: { 'blade-auth': `bearer ${access_token}` } })).status).toBe(200);
+  expect((await ts.get('/api/blade-user/info', { query: { 'blade-auth': `bearer ${access_token}` } })).status).toBe(401);
 });
 
 test('an expired access token: 401', async () => {

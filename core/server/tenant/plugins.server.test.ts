@@ -130,8 +130,10 @@ describe('a tenant without a plugin', () => {
   });
 
   test('what an enabled plugin requires comes with it', async () => {
-    await ts.ctx.db.system((tx) => tx.query(`update blade_tenant set plugins = 'gamma' where tenant_id = $1`, [DEMO_TENANT.tenantId]));
-    ts.ctx.tenantPlugins.invalidate();
+    await ts.ctx.db.system(async (tx) => {
+      await tx.query(`update blade_tenant set plugins = 'gamma' where tenant_id = $1`, [DEMO_TENANT.tenantId]);
+      await ts.ctx.tenantPlugins.invalidate(tx, [DEMO_TENANT.tenantId]);
+    });
     expect((await ts.get('/api/blade-system/plugin/enabled', { token: demoAdmin })).body.data).toEqual(['alpha', 'gamma']);
     expect((await ts.get('/api/demo/beta/list', { token: demoAdmin })).status).toBe(403);
     expect((await setting('*')).status).toBe(200);

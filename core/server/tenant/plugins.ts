@@ -1,11 +1,14 @@
 import type { LocalText, PluginManifest } from '../../schema/manifest';
-import type { Db } from '../db/types';
+import type { Db, Tx } from '../db/types';
+import type { Signals } from '../signals/bus';
+import { signalCache } from '../signals/cache';
 
 /**
  * Which installed plugins a tenant has: `blade_tenant.plugins` is null
  * (every installed plugin) or a comma list of ids; what an enabled plugin requires is enabled with it.
- * Read per request through a short cache keyed by tenant, dropped when an administrator changes the
- * setting, so switching a plugin on or off needs no restart (another instance sees it within the TTL).
+ * Read per request through a cache keyed by tenant, dropped on every instance when the transaction that
+ * changes the setting commits, so switching a plugin on or off needs no restart and is seen everywhere at
+ * once.
  */
 
 /** The shell is the kernel's own menus: always there, never switched off. */
@@ -19,8 +22,8 @@ export interface TenantPlugins {
   /** `enabled` plus the shell: whose menus the tenant's users may see. */
   visible(tenantId: string): Promise<string[]>;
   isEnabled(tenantId: string, pluginId: string): Promise<boolean>;
-  /** Forget cached settings (of these tenants, or all). */
-  invalidate(tenantIds?: readonly string[]): void;
+  /** Inside the transaction changing the setting (of these tenants, or all): dropped everywhere after the commit. */
+  invalidate(tx: Tx, tenantIds?: readonly string[]): Promise<void>;
   /**
    * A selection as an administrator sends it, normalised (dependency order, required ones must be in it),
    * or the refusal message.
@@ -30,13 +33,14 @@ export interface TenantPlugins {
   describe(): { id: string; name: { zh: string; en: string }; requires: string[] }[];
 }
 
-const TTL_MS = 5_000;
+export const TENANT_PLUGINS_CHANGED = 'blade_tenant_plugins';
+/** Only a safety net: a change reaches every instance's cache through the signal bus at once. */
+const TTL_MS = 60_000;
 
-export function createTenantPlugins(db: Db, manifests: readonly PluginManifest[], options: { ttlMs?: number } = {}): TenantPlugins {
+export function createTenantPlugins(db: Db, signals: Signals, manifests: readonly PluginManifest[], options: { ttlMs?: number } = {}): TenantPlugins {
   const installed = manifests.map((m) => m.id).filter((id) => id !== SHELL_PLUGIN);
   const requires = new Map(manifests.map((m) => [m.id, m.requires ?? []]));
-  const ttl = options.ttlMs ?? TTL_MS;
-  const cache = new Map<string, { ids: string[]; until: number }>();
+  const cache = signalCache<string[]>(signals, TENANT_PLUGINS_CHANGED, { ttlMs: options.ttlMs ?? TTL_MS });
 
   const closure = (ids: Iterable<string>): string[] => {
     const wanted = new Set<string>();
@@ -59,23 +63,14 @@ export function createTenantPlugins(db: Db, manifests: readonly PluginManifest[]
 
   const service: TenantPlugins = {
     installed,
-    async enabled(tenantId) {
-      const hit = cache.get(tenantId);
-      if (hit && hit.until > Date.now()) return hit.ids;
-      const ids = await read(tenantId);
-      cache.set(tenantId, { ids, until: Date.now() + ttl });
-      return ids;
-    },
+    enabled: (tenantId) => cache.get(tenantId, () => read(tenantId)),
     async visible(tenantId) {
       return [SHELL_PLUGIN, ...(await service.enabled(tenantId))];
     },
     async isEnabled(tenantId, pluginId) {
       return pluginId === SHELL_PLUGIN || (await service.enabled(tenantId)).includes(pluginId);
     },
-    invalidate(tenantIds) {
-      if (!tenantIds) cache.clear();
-      else for (const id of tenantIds) cache.delete(id);
-    },
+    invalidate: (tx, tenantIds) => cache.invalidate(tx, tenantIds),
     checkSelection(ids) {
       for (const id of ids) if (!installed.includes(id)) return { ok: false, message: { zh: `未安装的插件: ${id}`, en: `Plugin not installed: ${id}` } };
       const chosen = new Set(ids);

@@ -98,16 +98,17 @@ export function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     }
     if (sets.length === 0) throw bizError({ zh: '缺少必要的请求参数: accountNumber, expireTime 或 plugins', en: 'Missing required parameter: accountNumber, expireTime or plugins' });
     const numeric = ids.filter((id) => /^\d{1,19}$/.test(id));
-    const changed = await ctx.db.system((tx) =>
-      tx.query<{ tenant_id: string }>(
+    const changed = await ctx.db.system(async (tx) => {
+      const rows = await tx.query<{ tenant_id: string }>(
         `update blade_tenant set ${sets.join(', ')}, update_user = $${values.length + 1}, update_time = $${values.length + 2}
           where is_deleted = 0 and (tenant_id = any($${values.length + 3}::varchar[]) or id = any($${values.length + 4}::bigint[]))
           returning tenant_id`,
         [...values, user.userId, ctx.now(), ids, numeric],
-      ),
-    );
+      );
+      await ctx.tenantPlugins.invalidate(tx, rows.map((r) => r.tenant_id));
+      return rows;
+    });
     if (changed.length === 0) throw bizError({ zh: '租户不存在', en: 'The tenant does not exist' });
-    ctx.tenantPlugins.invalidate(changed.map((r) => r.tenant_id));
     return c.json(rSuccess());
   });
 }

@@ -78,7 +78,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     await ctx.db.tenant(me.tenantId, async (tx) => {
       await setPasswordHash(tx, me.tenantId, me.userId, hash, ctx.now());
       // Other signed-in devices must sign in again with the new password; this session goes on.
-      await revokeUserSessions(tx, me.tenantId, me.userId, ctx.now(), me.sessionId);
+      await revokeUserSessions(ctx, tx, me.tenantId, me.userId, me.sessionId);
     });
     return c.json(rSuccess());
   });

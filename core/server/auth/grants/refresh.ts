@@ -25,7 +25,7 @@ export async function refreshGrant(ctx: ServerContext, req: TokenRequest, explic
   const tenantId = claims.tenant_id;
   const now = ctx.now();
   const outcome = await ctx.db.tenant(tenantId, async (tx): Promise<Outcome<TokenBody>> => {
-    const rotation = await rotateRefresh(tx, tenantId, claims.jti, now);
+    const rotation = await rotateRefresh(ctx, tx, tenantId, claims.jti);
     if (!rotation.ok) return { refused: MSG.tokenExpired };
     if (!tenantUsable(await findTenant(tx, tenantId), now)) return { refused: MSG.tenantExpired };
     const user = await findUserById(tx, tenantId, rotation.userId);
