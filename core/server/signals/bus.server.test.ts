@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { ADMIN_TENANT } from '../tenant/tenants';
 import { createTestServer, type TestServer } from '../test-server';
+import type { Signals } from './bus';
 import { signalCache } from './cache';
 
 /** The signal bus in one process (PGlite): a message exists only if its transaction commits. */
@@ -71,4 +72,27 @@ test('a cache drops the invalidated keys after the commit, and keeps nothing a r
   release();
   expect(await slow).toBe('old');
   expect(await cache.get('slow', async () => 'new')).toBe('new');
+});
+
+test('while the bus is not live a cache answers from the database every time, and drops everything on resync', async () => {
+  let live = false;
+  const resyncs: (() => void | Promise<void>)[] = [];
+  const signals: Signals = {
+    publish: async () => undefined,
+    on: () => undefined,
+    onResync: (handler) => void resyncs.push(handler),
+    get live() {
+      return live;
+    },
+  };
+  const cache = signalCache<number>(signals, 'blade_test_down', { ttlMs: 60_000 });
+  let reads = 0;
+  const load = async () => ++reads;
+  expect(await cache.get('k', load)).toBe(1);
+  expect(await cache.get('k', load)).toBe(2);
+  live = true;
+  expect(await cache.get('k', load)).toBe(3);
+  expect(await cache.get('k', load)).toBe(3);
+  for (const resync of resyncs) await resync();
+  expect(await cache.get('k', load)).toBe(4);
 });

@@ -11,6 +11,7 @@ const LONGEST_RETRY_MS = 10_000;
  */
 const HEARTBEAT_MS = 15_000;
 const HEARTBEAT_TIMEOUT_MS = 5_000;
+export const LISTENER_NAME = 'blade_signals';
 
 /**
  * One dedicated PostgreSQL connection (outside the pool) doing LISTEN on the signal channels. When it
@@ -29,7 +30,8 @@ export function pgListener(connectionString: string, log: Logger): SignalTranspo
   const listenSql = (channel: string) => `listen ${channel}`; // the bus allows only [a-z0-9_] names
 
   async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString, keepAlive: true, query_timeout: HEARTBEAT_TIMEOUT_MS });
+    // Named, so an operator (or a test) finds the listeners in pg_stat_activity.
+    const c = new pg.Client({ connectionString, keepAlive: true, query_timeout: HEARTBEAT_TIMEOUT_MS, application_name: LISTENER_NAME });
     client = c;
     c.on('notification', (n) => events?.message(n.channel, n.payload ?? ''));
     c.on('error', (error) => lost(c, error));
