@@ -25,7 +25,7 @@ export { isBigintId } from '../server/ids';
 export { currentMember, currentUser } from '../server/auth/middleware';
 export { hashPassword, md5 } from '../server/auth/password';
 export { assertAdministrator, assertPermission, hasPermission, noPermission, requirePermission } from '../server/auth/permissions';
-export { revokeUserSessions } from '../server/auth/refresh-tokens';
+export { revokeTenantSessions, revokeUserSessions } from '../server/auth/refresh-tokens';
 export { parseScopeRule } from '../server/auth/scope-rule';
 export { ADMINISTRATOR_ROLE, type AuthUser } from '../server/auth/user';
 export { pruneEmptyGroups, visibleMenus } from '../server/menu/queries';

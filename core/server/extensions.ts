@@ -1,6 +1,7 @@
 import type { TopMenuDecl } from '../schema/manifest';
 import type { Tx } from './db/types';
 import type { IdGenerator } from './ids';
+import type { ParameterSource } from './parameters';
 import type { TopMenuRow } from './menu/vo';
 
 /**
@@ -57,6 +58,8 @@ export interface Provides {
   idsByName?: Readonly<Record<string, IdsByName>>;
   /** The ids of the organisation units at or below `ids` (a data scope of a department and its children). */
   orgUnitsWithin?: (tx: Tx, tenantId: string, ids: readonly string[]) => Promise<string[]>;
+  /** The system parameters the server obeys (lock-out count, password rule…). Without it: their defaults. */
+  parameters?: ParameterSource;
 }
 
 /** A tenant just created by the kernel, with its administrator. */
@@ -75,6 +78,7 @@ export interface Extensions {
   names: Readonly<Record<string, NameLookup>>;
   idsByName: Readonly<Record<string, IdsByName>>;
   orgUnitsWithin?: Provides['orgUnitsWithin'];
+  parameters?: ParameterSource;
   /** Run in the creating transaction, in plugin order, after the kernel made the tenant, role and user. */
   tenantCreated: readonly ((tx: Tx, tenant: CreatedTenant) => Promise<void>)[];
 }
@@ -91,8 +95,8 @@ export function collectExtensions(
   const nameOwner = new Map<string, string>();
   const idsByName: Record<string, IdsByName> = {};
   const idsOwner = new Map<string, string>();
-  const single = new Map<'clients' | 'orgUnitsWithin' | 'topMenus', string>();
-  const once = (kind: 'clients' | 'orgUnitsWithin' | 'topMenus', id: string, label: string) => {
+  const single = new Map<'clients' | 'orgUnitsWithin' | 'topMenus' | 'parameters', string>();
+  const once = (kind: 'clients' | 'orgUnitsWithin' | 'topMenus' | 'parameters', id: string, label: string) => {
     const other = single.get(kind);
     if (other) throw new Error(`${label} are provided by both "${other}" and "${id}".`);
     single.set(kind, id);
@@ -100,6 +104,7 @@ export function collectExtensions(
   let orgUnitsWithin: Extensions['orgUnitsWithin'];
   let clients: Extensions['clients'];
   let topMenus: Extensions['topMenus'];
+  let parameters: ParameterSource | undefined;
   for (const plugin of plugins) {
     for (const [kind, lookup] of Object.entries(plugin.provides?.names ?? {})) {
       const other = nameOwner.get(kind);
@@ -125,6 +130,10 @@ export function collectExtensions(
       once('topMenus', plugin.id, 'Top menus');
       topMenus = plugin.provides.topMenus;
     }
+    if (plugin.provides?.parameters) {
+      once('parameters', plugin.id, 'System parameters');
+      parameters = plugin.provides.parameters;
+    }
   }
-  return { readers, names, idsByName, orgUnitsWithin, clients, topMenus, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
+  return { readers, names, idsByName, orgUnitsWithin, clients, topMenus, parameters, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
 }

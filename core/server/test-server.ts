@@ -30,6 +30,8 @@ export interface CallOptions {
   /** Raw body (e.g. FormData, or a broken JSON string). */
   body?: BodyInit;
   headers?: Record<string, string>;
+  /** The caller's address, as the socket would give it (none by default, as in-process). */
+  ip?: string;
 }
 
 export interface CallResult<T = any> {
@@ -49,10 +51,13 @@ export interface TestServer {
   get<T = any>(path: string, options?: CallOptions): Promise<CallResult<T>>;
   post<T = any>(path: string, options?: CallOptions): Promise<CallResult<T>>;
   /** POST /api/blade-auth/oauth/token with the `saber` client; params go in the query string as Saber sends them. */
-  token(params: Record<string, string>, headers?: Record<string, string>): Promise<CallResult<TokenBody & { error_description?: string; error_code?: number }>>;
+  token(params: Record<string, string>, headers?: Record<string, string>, options?: Pick<CallOptions, 'ip'>): Promise<CallResult<TokenBody & { error_description?: string; error_code?: number }>>;
   /** Signs in with the password grant and returns the token body; throws when refused. */
   signIn(account: string, password: string, tenantId?: string): Promise<TokenBody>;
-  /** A tenant with an `administrator` and a `user` role; returns their ids. */
+  /**
+   * A tenant with its administrator role (alias `admin`, granted every menu and button that is not the
+   * super administrator's alone, as a new tenant's is) and a `user` role; returns their ids.
+   */
   addTenant(tenantId: string, name?: string): Promise<{ userRoleId: string; adminRoleId: string }>;
   /**
    * A role in a tenant granted exactly these menu/button codes (they must be declared by a mounted
@@ -134,7 +139,8 @@ export async function createTestServer(options: { plugins?: readonly ServerPlugi
       body = JSON.stringify(o.json);
     }
     // A plain object: happy-dom's Request drops headers given as a Headers instance (browser-side tests).
-    const res = await app.request(url.pathname + url.search, { method, headers: Object.fromEntries(headers), body });
+    const socket = o.ip === undefined ? undefined : { incoming: { socket: { remoteAddress: o.ip } } };
+    const res = await app.request(url.pathname + url.search, { method, headers: Object.fromEntries(headers), body }, socket);
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -145,10 +151,11 @@ export async function createTestServer(options: { plugins?: readonly ServerPlugi
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
-  const token: TestServer['token'] = (params, headers = {}) =>
+  const token: TestServer['token'] = (params, headers = {}, options = {}) =>
     call('POST', '/api/blade-auth/oauth/token', {
       query: { tenantId: ADMIN_TENANT, scope: 'all', ...params },
       headers: { Authorization: CLIENT_BASIC, 'Tenant-Id': params.tenantId ?? ADMIN_TENANT, ...headers },
+      ip: options.ip,
     });
 
   return {
@@ -168,8 +175,12 @@ export async function createTestServer(options: { plugins?: readonly ServerPlugi
     async addTenant(tenantId, name = `租户${tenantId}`) {
       return ctx.db.system(async (tx) => {
         await insertTenant(tx, ctx.ids, { tenantId, tenantName: name });
-        const adminRoleId = await insertRole(tx, ctx.ids, { tenantId, name: '管理员', alias: 'administrator', sort: 1 });
+        const adminRoleId = await insertRole(tx, ctx.ids, { tenantId, name: '管理员', alias: 'admin', sort: 1 });
         const userRoleId = await insertRole(tx, ctx.ids, { tenantId, name: '用户', alias: 'user', sort: 2 });
+        const menus = await tx.query<{ id: string }>('select id from blade_menu where is_deleted = 0 and administrator_only = 0');
+        for (const menu of menus) {
+          await tx.query('insert into blade_role_menu (id, tenant_id, menu_id, role_id) values ($1, $2, $3, $4)', [ctx.ids.next(), tenantId, menu.id, adminRoleId]);
+        }
         return { userRoleId, adminRoleId };
       });
     },

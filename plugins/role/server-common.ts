@@ -16,6 +16,7 @@ export const RESERVED_ALIASES: readonly string[] = [ADMINISTRATOR_ALIAS, 'admin'
 
 export const MSG = {
   administratorRole: { zh: '无权操作超级管理员角色', en: 'You may not change the super administrator role' },
+  administratorElsewhere: { zh: '角色别名 administrator 仅可用于管理组租户 000000', en: "The role alias administrator exists only in the administrators' tenant 000000" },
   reservedAlias: (alias: string): LocalText => ({ zh: `角色别名 ${alias} 为系统保留,仅超级管理员可用`, en: `The role alias ${alias} is reserved for the super administrator` }),
   roleMissing: (id: string): LocalText => ({ zh: `角色不存在: ${id}`, en: `No such role: ${id}` }),
   menuMissing: (id: string): LocalText => ({ zh: `菜单不存在: ${id}`, en: `No such menu: ${id}` }),

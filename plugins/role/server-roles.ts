@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
-import { type AppEnv, type AuthUser, bizError, type CrudHooks, crudRepo, currentMember, type DbRow, parseId, rData, type ServerContext, str, type Tx } from '../../core/sdk/server';
+import { ADMIN_TENANT, type AppEnv, type AuthUser, bizError, type CrudHooks, crudRepo, currentMember, type DbRow, parseId, rData, type ServerContext, str, type Tx } from '../../core/sdk/server';
 import { roleEntity } from './index';
 import { addressesTenants, inTenant, isAdministratorAlias, isReservedAlias, MSG, rolesIn, targetTenant } from './server-common';
+import { describeRoute, textParams } from '../../core/sdk/server';
 
 /**
  * The role rules the engine runs besides its tree's: the super administrator's role and the reserved
@@ -17,6 +18,8 @@ export const roleRules: CrudHooks = {
   beforeChange({ user, values, existing }) {
     if (existing && !user.isAdministrator && isAdministratorAlias(existing.role_alias)) throw bizError(MSG.administratorRole);
     const alias = typeof values.roleAlias === 'string' ? values.roleAlias : undefined;
+    // The super administrator is this alias in tenant 000000; elsewhere it would only mislead (and grant nothing).
+    if (alias !== undefined && isAdministratorAlias(alias) && user.tenantId !== ADMIN_TENANT) throw bizError(MSG.administratorElsewhere);
     if (alias !== undefined && !user.isAdministrator && isReservedAlias(alias) && alias !== str(existing?.role_alias)) {
       throw bizError(MSG.reservedAlias(alias.trim().toLowerCase()));
     }
@@ -64,7 +67,7 @@ export function roleTreeRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return nest(rows.map(treeNode));
   };
 
-  api.get('/blade-system/role/tree', async (c) => {
+  api.get('/blade-system/role/tree', describeRoute({ summary: { zh: '角色树（选项）', en: 'Role tree (choices)' }, query: textParams({ tenantId: { zh: '租户编号（仅 000000 租户的管理员可指定其他租户）', en: 'Tenant id (only an administrator of tenant 000000 may name another)' } }), entity: roleEntity, returns: 'nodes' }), async (c) => {
     const user = currentMember(c);
     const tenantId = targetTenant(user, c.req.query('tenantId'));
     const tree = await inTenant(ctx, user, tenantId, pickers(ctx), (tx, actor) => treeOf(tx, user, actor), { withButtons: true });
@@ -72,7 +75,7 @@ export function roleTreeRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   });
 
   // The tree of the tenant the role belongs to (a role no one may see: an empty tree).
-  api.get('/blade-system/role/tree-by-id', async (c) => {
+  api.get('/blade-system/role/tree-by-id', describeRoute({ summary: { zh: '某角色所在租户的角色树', en: 'The role tree of the tenant a role belongs to' }, query: textParams({ 'roleId!': { zh: '角色主键', en: 'Role id' } }), entity: roleEntity, returns: 'nodes' }), async (c) => {
     const user = currentMember(c);
     const roleId = parseId(c.req.query('roleId'), 'roleId');
     let tenantId = user.tenantId;

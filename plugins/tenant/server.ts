@@ -18,6 +18,7 @@ import {
   provisionTenant,
   rData,
   readParams,
+  revokeTenantSessions,
   rSuccess,
   str,
   TENANT_ID,
@@ -103,10 +104,12 @@ export default defineServerPlugin(tenantPlugin, {
           await assertDomainFree(tx, values.domainUrl, id);
           stored(values);
         },
-        // The administrators' tenant stays. A removed tenant's users can no longer sign in (an unknown tenant).
+        // The administrators' tenant stays. A removed tenant's users can no longer sign in (an unknown tenant),
+        // and the tokens they hold stop working at once.
         async beforeDelete({ tx, ids }) {
           const removed = await tx.query<{ tenant_id: string }>('select tenant_id from blade_tenant where id = any($1::bigint[]) and is_deleted = 0', [ids]);
           if (removed.some((r) => r.tenant_id === ADMIN_TENANT)) throw bizError(MSG_ADMIN_TENANT);
+          for (const r of removed) await revokeTenantSessions(ctx, tx, r.tenant_id);
           // Its plugins are cached, keyed by tenant id: dropped on every instance once this commits.
           await ctx.tenantPlugins.invalidate(tx, removed.map((r) => r.tenant_id));
         },

@@ -198,13 +198,16 @@ describe('/api/blade-system/tenant', () => {
   test('remove: never tenant 000000; a removed tenant’s users can no longer sign in', async () => {
     const row = await byName('Acme 集团');
     const tenantId = String(row.tenantId);
-    await ts.signIn('admin', 'admin', tenantId);
+    const { access_token: tenantAdmin } = await ts.signIn('admin', 'admin', tenantId);
+    expect((await ts.get('/api/blade-user/info', { token: tenantAdmin })).status).toBe(200);
     const refused = await ts.post(`${BASE}/remove`, { token: admin, query: { ids: `${row.id},${SEED.tenantRowId}` } });
     expect([refused.status, refused.body.msg]).toEqual([400, '不能删除管理组租户']);
     expect((await byName('Acme 集团')).id).toBe(row.id); // nothing removed
 
     expect((await ts.post(`${BASE}/remove`, { token: admin, query: { ids: String(row.id) } })).body.success).toBe(true);
     expect(await signInRefusal(tenantId)).toBe('租户授权已过期,请联系管理员');
+    // The token its administrator held is refused at once.
+    expect((await ts.get('/api/blade-user/info', { token: tenantAdmin })).status).toBe(401);
     expect((await ts.get(`${BASE}/detail`, { token: admin, query: { id: row.id } })).body.data).toBeNull();
     expect((await list({ tenantId })).total).toBe(0);
     expect((await ts.post(`${BASE}/remove`, { token: admin, query: { ids: String(row.id) } })).body.success).toBe(false);

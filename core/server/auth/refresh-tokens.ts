@@ -87,6 +87,13 @@ export async function revokeUserSessions(ctx: SessionContext, tx: Tx, tenantId: 
   await endSessions(ctx, tx, tenantId, now, 'user_id = $3 and ($4::bigint is null or family_id <> $4::bigint)', [userId, keep]);
 }
 
+/** Ends every session of a tenant (the tenant removed): none of its tokens is honoured any more. */
+export async function revokeTenantSessions(ctx: SessionContext, tx: Tx, tenantId: string): Promise<void> {
+  const now = ctx.now();
+  await tx.query('update blade_refresh_token set revoked_at = $2 where tenant_id = $1 and revoked_at is null', [tenantId, now]);
+  await endSessions(ctx, tx, tenantId, now, 'true', []);
+}
+
 /** The sessions `where` selects whose access tokens may still be valid, recorded as ended. */
 async function endSessions(ctx: SessionContext, tx: Tx, tenantId: string, now: Date, where: string, params: unknown[]): Promise<void> {
   // A row of before access_expires_at existed: its refresh expiry bounds its access token's.

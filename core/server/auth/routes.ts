@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../context';
 import { ApiError, bizError } from '../http/errors';
+import { clientIp } from '../http/client-ip';
 import { MSG as HTTP_MSG } from '../http/messages';
 import { rData } from '../http/r';
 import { optionalParam, parseInput, readParams } from '../http/validate';
@@ -45,7 +46,7 @@ export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       if (!grant) throw new OAuthError(MSG.unsupportedGrant(grantType.slice(0, 32)));
       if (!client.grantTypes.includes(grantType)) throw new OAuthError(MSG.grantNotAllowed(grantType));
       const userType = (c.req.header('User-Type') || 'web').slice(0, 16);
-      const body = await grant(ctx, { params, header: (name) => c.req.header(name), client, tenantId, userType });
+      const body = await grant(ctx, { params, header: (name) => c.req.header(name), client, tenantId, userType, clientIp: clientIp(c) });
       c.header('Cache-Control', 'no-store');
       return c.json(body);
     } catch (error) {

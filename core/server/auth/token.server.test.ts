@@ -96,12 +96,14 @@ describe('password grant', () => {
     expect(res.body.account).toBe('admin');
   });
 
-  test('an unknown or expired tenant is refused', async () => {
+  test('an unknown tenant is refused as a wrong password; an expired one is said to whoever knows the password', async () => {
     const unknown = await password('admin', 'admin', { tenantId: '999999' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error_description).toBe('租户授权已过期,请联系管理员');
-    await ts.addTenant('300001');
+    expect(unknown.body.error_description).toBe('用户名或密码不正确');
+    const { adminRoleId } = await ts.addTenant('300001');
+    await ts.addUser({ tenantId: '300001', account: 'admin', password: 'admin', roleId: adminRoleId });
     await ts.ctx.db.system((tx) => tx.query(`update blade_tenant set expire_time = now() - interval '1 day' where tenant_id = '300001'`));
+    expect((await password('admin', 'wrong', { tenantId: '300001' })).body.error_description).toBe('用户名或密码不正确');
     const expired = await password('admin', 'admin', { tenantId: '300001' });
     expect(expired.body.error_description).toBe('租户授权已过期,请联系管理员');
     const malformed = await password('admin', 'admin', { tenantId: "0' or 1=1" });

@@ -76,6 +76,17 @@ export const workerLeaseTable: Migration = {
 };
 
 /**
+ * Issue 9: the sign-in lock-out counts per tenant, account and client address, so that guesses from one
+ * address cannot lock the account's owner out everywhere.
+ */
+export const loginAttemptsPerAddress: Migration = {
+  id: '008_login_failure_ip',
+  sql: `alter table blade_login_failure add column client_ip varchar(64) not null default '';
+alter table blade_login_failure drop constraint blade_login_failure_pkey;
+alter table blade_login_failure add primary key (tenant_id, account, client_ip);`,
+};
+
+/**
  * Issue 9: sessions ended before their access tokens expire, remembered until the last of those expires
  * (each refresh token now keeps its access token's expiry), so that every instance refuses them at once.
  */
@@ -102,10 +113,11 @@ export function kernelMigrationSet(ids: IdGenerator): Migration[] {
     administratorOnlyColumn,
     scopeTables,
     workerLeaseTable,
+    loginAttemptsPerAddress,
     sessionRevocations,
   ];
 }
 
 /** What the test snapshot depends on besides the plugins (a change here invalidates it). */
 export const kernelMigrationSource = () =>
-  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable, sessionRevocations], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
+  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable, loginAttemptsPerAddress, sessionRevocations], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { parseInput, param } from '../../http/validate';
+import { readParameters } from '../../parameters';
 import { findTenant, tenantUsable } from '../../tenant/tenants';
 import { findUserByAccount, setPasswordHash, type UserRow } from '../../user/users';
 import { consumeCaptcha } from '../captcha/store';
 import { issueUserTokens, type TokenBody } from '../issue';
-import { clearFailures, isLocked, recordFailure } from '../lockout';
+import { clearAttempts, reserveAttempt } from '../lockout';
 import { MSG, OAuthError } from '../oauth-error';
 import { hashPassword, verifyPassword } from '../password';
 import type { Outcome, TokenRequest } from './request';
@@ -14,33 +15,36 @@ import { sessionScope, userRefusal } from './sign-in-user';
 const credentials = z.object({ username: param(45), password: param(128) });
 
 /**
- * grant_type=password: tenant usable, account not locked, password right (scrypt, or a legacy BladeX
- * sha1 row upgraded on the spot), user approved and holding a role. The slow hash runs between two short
- * transactions, so the embedded database is not held while it computes.
+ * grant_type=password. The attempt is counted first (the lock-out refuses it unchecked past the limit),
+ * then the password is checked, always once: against a fixed dummy hash when the tenant or the account
+ * does not exist, so that an unknown tenant, an unknown account and a wrong password take the same time
+ * and get the same answer. What depends on the account (the tenant's licence, approval, roles) is said only
+ * to whoever knows its password. The slow hash runs between two short transactions, so the embedded
+ * database is not held while it computes.
  */
 export async function passwordGrant(ctx: ServerContext, req: TokenRequest): Promise<TokenBody> {
   const { username, password } = parseInput(credentials, req.params);
   const { tenantId } = req;
   const now = ctx.now();
-  const found = await ctx.db.tenant(tenantId, async (tx): Promise<Outcome<UserRow | undefined>> => {
-    if (!tenantUsable(await findTenant(tx, tenantId), now)) return { refused: MSG.tenantExpired };
-    if (await isLocked(tx, tenantId, username, now)) return { refused: MSG.locked };
-    return { ok: await findUserByAccount(tx, tenantId, username) };
+  const attempt = { tenantId, account: username, clientIp: req.clientIp };
+  const found = await ctx.db.tenant(tenantId, async (tx): Promise<Outcome<{ user: UserRow | undefined; tenantUsable: boolean }>> => {
+    const { failCount } = await readParameters(ctx.extensions, tx, tenantId, ['failCount']);
+    if (!(await reserveAttempt(tx, attempt, failCount, now))) return { refused: MSG.locked };
+    const tenant = await findTenant(tx, tenantId);
+    return { ok: { user: await findUserByAccount(tx, tenantId, username), tenantUsable: tenantUsable(tenant, now) } };
   });
   if ('refused' in found) throw new OAuthError(found.refused);
-  const user = found.ok;
+  const { user } = found.ok;
   const check = await verifyPassword(password, user?.password);
+  if (!user || check === 'wrong') throw new OAuthError(MSG.badCredentials); // already counted
   const upgraded = check === 'ok-legacy' ? await hashPassword(password) : null;
 
   const outcome = await ctx.db.tenant(tenantId, async (tx): Promise<Outcome<TokenBody>> => {
-    if (!user || check === 'wrong') {
-      await recordFailure(tx, tenantId, username, now);
-      return { refused: MSG.badCredentials };
-    }
+    await clearAttempts(tx, attempt, now);
+    if (upgraded) await setPasswordHash(tx, tenantId, user.id, upgraded, now);
+    if (!found.ok.tenantUsable) return { refused: MSG.tenantExpired };
     const refusal = userRefusal(user);
     if (refusal) return { refused: refusal };
-    await clearFailures(tx, tenantId, username);
-    if (upgraded) await setPasswordHash(tx, tenantId, user.id, upgraded, now);
     const scope = await sessionScope(tx, user, req.header);
     if ('refused' in scope) return scope;
     return { ok: await issueUserTokens(ctx, tx, { client: req.client, user, ...scope, userType: req.userType }) };

@@ -9,6 +9,8 @@ export interface TokenRequest {
   tenantId: string;
   /** `User-Type` header (web, app, other): BladeX puts it in the token's `detail`. */
   userType: string;
+  /** The caller's address ('' when unknown): the lock-out counts per account and address. */
+  clientIp: string;
 }
 
 /**

@@ -24,9 +24,10 @@ export async function socialGrant(ctx: ServerContext, req: TokenRequest): Promis
   const { tenantId } = req;
   const now = ctx.now();
   const outcome = await ctx.db.tenant(tenantId, async (tx): Promise<Outcome<TokenBody | ProviderIdentity>> => {
-    if (!tenantUsable(await findTenant(tx, tenantId), now)) return { refused: MSG.tenantExpired };
+    // The code first: without a live one, every tenant, known or not, gets the same answer.
     const identity = await consumeOAuthCode(tx, source, code, now);
     if (!identity) return { refused: MSG.socialExpired };
+    if (!tenantUsable(await findTenant(tx, tenantId), now)) return { refused: MSG.tenantExpired };
     const userId = await rememberIdentity(tx, ctx.ids, tenantId, identity);
     const user = userId ? await findUserById(tx, tenantId, userId) : undefined;
     if (!user) return { ok: identity };

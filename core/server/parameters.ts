@@ -1,0 +1,82 @@
+import type { Tx } from './db/types';
+import type { Extensions } from './extensions';
+
+/**
+ * The system parameters the server obeys (`account.failCount`, `account.initPassword`…). They are a
+ * tenant's rows in the parameter table, kept by the plugin that provides `parameters`; the kernel reads
+ * them through that provider in the caller's own transaction, each time it needs them. There is no cache:
+ * one indexed read costs less than the sign-in it governs, and a changed value holds at once on every
+ * instance. A missing provider, a missing row or a value that does not parse gives the default below.
+ */
+
+/** The values of a tenant's parameters among `keys` (a key without a row is left out). */
+export type ParameterSource = (tx: Tx, tenantId: string, keys: readonly string[]) => Promise<Map<string, string>>;
+
+export interface Parameter<T> {
+  key: string;
+  fallback: T;
+  parse(raw: string): T | undefined;
+}
+
+function integer(key: string, fallback: number, min: number, max: number): Parameter<number> {
+  return {
+    key,
+    fallback,
+    parse: (raw) => {
+      const value = Number(raw.trim());
+      return raw.trim() !== '' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
+    },
+  };
+}
+
+const text = (key: string, fallback: string, max: number): Parameter<string> => ({
+  key,
+  fallback,
+  parse: (raw) => (raw !== '' && raw.length <= max ? raw : undefined),
+});
+
+const flag = (key: string, fallback: boolean): Parameter<boolean> => ({
+  key,
+  fallback,
+  parse: (raw) => ({ true: true, false: false })[raw.trim().toLowerCase() as 'true' | 'false'],
+});
+
+export const PARAMETERS = {
+  /** Sign-in attempts per account and address before the lock-out. */
+  failCount: integer('account.failCount', 5, 1, 1000),
+  /** What a reset password and an imported account get. */
+  initPassword: text('account.initPassword', '123456', 64),
+  /** Whether a guest (third-party identity) may apply for an account. */
+  registerUser: flag('account.registerUser', true),
+  /** The password rule of new passwords: fewest characters… */
+  passwordMinLength: integer('account.passwordMinLength', 8, 1, 64),
+  /** …and how many of the four kinds (lower case, upper case, digits, symbols) they mix. */
+  passwordClasses: integer('account.passwordClasses', 2, 1, 4),
+  /** A new tenant's `admin` password. */
+  tenantPassword: text('tenant.default.password', 'admin', 64),
+  /** A new tenant's account quota when none is given (-1 unlimited). */
+  tenantAccountNumber: integer('tenant.default.accountNumber', -1, -1, 1_000_000),
+  /** Days a new tenant's licence runs when no expiry is given (0: never expires). */
+  tenantExpireDays: integer('tenant.default.expireDays', 0, 0, 36_500),
+} as const;
+
+type Parameters = typeof PARAMETERS;
+export type ParameterName = keyof Parameters;
+export type ParameterValues<K extends ParameterName> = { [N in K]: Parameters[N]['fallback'] };
+
+/** The named parameters of a tenant, read in `tx` (which must see that tenant's rows). */
+export async function readParameters<K extends ParameterName>(
+  extensions: Pick<Extensions, 'parameters'>,
+  tx: Tx,
+  tenantId: string,
+  names: readonly K[],
+): Promise<ParameterValues<K>> {
+  const stored = extensions.parameters ? await extensions.parameters(tx, tenantId, names.map((name) => PARAMETERS[name].key)) : new Map<string, string>();
+  const values: Partial<Record<ParameterName, unknown>> = {};
+  for (const name of names) {
+    const parameter: Parameter<unknown> = PARAMETERS[name];
+    const raw = stored.get(parameter.key);
+    values[name] = (raw === undefined ? undefined : parameter.parse(raw)) ?? parameter.fallback;
+  }
+  return values as ParameterValues<K>;
+}
