@@ -111,6 +111,25 @@ export function selectIsNumeric(field: FieldDef): boolean {
   return !!field.options?.length && field.options.every((o) => typeof o.value === 'number');
 }
 
+/**
+ * The range of the column a whole-number field is stored in (integer, smallint for a switch, bigint for an
+ * id): a value outside it matches no row, and PostgreSQL refuses it rather than compare.
+ */
+function integerRange(field: FieldDef): readonly [bigint, bigint] | null {
+  if (field.type === 'switch') return [-32768n, 32767n];
+  if (field.type === 'id') return [0n, 9223372036854775807n];
+  if (field.type === 'integer' || (field.type === 'select' && selectIsNumeric(field))) return [-2147483648n, 2147483647n];
+  return null;
+}
+
+/** Does a value that matched its pattern fit the field's column? */
+function fitsColumn(field: FieldDef, value: string): boolean {
+  const range = integerRange(field);
+  if (!range) return true;
+  const n = BigInt(value);
+  return n >= range[0] && n <= range[1];
+}
+
 /** How a comparison value of this field must look (null: any text). */
 function valuePattern(field: FieldDef): RegExp | 'date' | null {
   switch (field.type) {
@@ -175,7 +194,7 @@ export function parseFilters(entity: EntityDef, query: Readonly<Record<string, s
       filters.push({ ...base, value: parsed.value, dateOnly: parsed.dateOnly });
       continue;
     }
-    if ((COMPARE_OPS as readonly string[]).includes(op) && pattern instanceof RegExp && !pattern.test(value.trim())) {
+    if ((COMPARE_OPS as readonly string[]).includes(op) && pattern instanceof RegExp && !(pattern.test(value.trim()) && fitsColumn(field, value.trim()))) {
       return { ok: false, key, message: malformedFilter(key) };
     }
     filters.push({ ...base, value: (COMPARE_OPS as readonly string[]).includes(op) && pattern instanceof RegExp ? value.trim() : value });

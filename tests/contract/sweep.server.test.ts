@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { loadServerPlugins } from '../../app/server-plugins';
+import type { EntityDef, FieldDef } from '../../core/schema/entity';
+import { allowedOps, COMPARE_OPS, DATE_OPS, selectIsNumeric } from '../../core/schema/filters';
 import { hashPassword, md5 } from '../../core/server/auth/password';
 import { DEMO_TENANT } from '../../core/server/seed/kernel-seed';
 import { provisionTenant } from '../../core/server/tenant/provision';
@@ -12,6 +14,8 @@ import { createTestServer, type CallResult, type TestServer } from '../../core/s
  * - permissions: a signed-in user whose role holds no code is refused every endpoint that is not meant
  *   for any signed-in user;
  * - bad input: malformed, wrong-typed, oversized and hostile input never gets a 500 and changes nothing;
+ *   a NUL character in any parameter, field or path is refused (400) before any handler; a typed filter
+ *   given a value of another type, or one its column cannot hold, is a 400 naming it;
  * - tenant isolation: the administrator of tenant 100001, handed the ids of every row of tenant 000000,
  *   reads none of them and changes none of them, on any endpoint.
  */
@@ -64,8 +68,24 @@ const ADMINISTRATOR_ONLY = [
 /** Calls that end or change the caller's own session: they would spoil the sweeps' tokens. */
 const SESSION_ENDING = new Set(['GET /api/blade-auth/oauth/logout', 'POST /api/blade-auth/oauth/logout', 'POST /api/blade-auth/oauth/token', 'POST /api/blade-auth/oauth/token/refresh']);
 
+/**
+ * Parameter names the hand-written routes read (from the query, a form or a JSON body), besides the fields
+ * and filter keys of every entity, which are added from the definitions.
+ */
+const HAND_WRITTEN_PARAMS = [
+  'id', 'ids', 'parentId', 'tenantId', 'tenantName', 'code', 'name', 'domain', 'account', 'realName', 'phone', 'email', 'roleId', 'roleIds',
+  'userId', 'userIds', 'deptId', 'menuId', 'menuIds', 'topMenuId', 'topMenuIds', 'dataScopeIds', 'apiScopeIds', 'parentCode', 'datasourceId',
+  'plugins', 'accountNumber', 'expireTime', 'isCovered', 'status_equal', 'current', 'size', 'ascs', 'descs', 'username', 'password',
+  'oldPassword', 'newPassword', 'newPassword1', 'grant_type', 'scope', 'refresh_token', 'source', 'state', 'oauthId', 'avatar', 'key',
+  'dictKey', 'dictValue', 'url', 'message', 'stack', 'userAgent', 'language',
+];
+
+const NUL_VALUE = 'a\u0000b';
+const INVALID_CHARACTER = '参数包含非法字符';
+
 let ts: TestServer;
 let routes: Route[];
+let entities: EntityDef[];
 let admin: string;
 let nobody: string;
 let tenantAdmin: string;
@@ -144,6 +164,7 @@ beforeAll(async () => {
   }
   admin = (await ts.signIn('admin', 'admin')).access_token;
   tenantAdmin = (await ts.signIn('admin', 'admin', DEMO_TENANT.tenantId)).access_token;
+  entities = (await loadServerPlugins()).flatMap((p) => p.entities ?? []);
   const roleId = await ts.addRole({ tenantId: '000000', alias: 'nobody', codes: [] });
   await ts.addUser({ tenantId: '000000', account: 'nobody', password: 'nobody', roleId });
   nobody = (await ts.signIn('nobody', 'nobody')).access_token;
@@ -204,6 +225,8 @@ describe('every endpoint', () => {
       { id: '99999999999999999999999', parentId: 'x', tenantId: hostile, roleIds: 'a,b', userIds: '1;2' },
       { nosuchfilter: '1', createTime_datege: 'yesterday' },
       { id: '9223372036854775808', ids: '9223372036854775808', parentId: '9223372036854775808', roleIds: '9223372036854775808' },
+      { current: '1e400', size: 'NaN', id: 'NaN', parentId: '1.5', accountNumber: '1e400', expireTime: 'yesterday', status_equal: 'NaN', isCovered: 'maybe' },
+      { current: '99999999999999999999', size: '-0', id: '-1', parentId: 'Infinity', accountNumber: '99999999999', expireTime: '2024-02-30', status_equal: '99999999999' },
     ];
     const failures: string[] = [];
     for (const route of routes) {
@@ -227,6 +250,81 @@ describe('every endpoint', () => {
     expect(failures).toEqual([]);
     expect(ts.logged).toEqual([]);
     expect(await digest(everything)).toEqual(before);
+  });
+
+  test('a NUL character in any query parameter, body field, form field or path is a 400 before any handler, signed in or not, and changes nothing', async () => {
+    const before = await digest(tenantTables);
+    // A session of its own: on a route that ended sessions, a guard that let the call through would end it.
+    const caller = (await ts.signIn('admin', 'admin')).access_token;
+    const known = new Set(HAND_WRITTEN_PARAMS);
+    for (const entity of entities) {
+      for (const [name, field] of Object.entries(entity.fields)) {
+        known.add(name);
+        for (const op of allowedOps(field)) known.add(op === 'like' ? name : `${name}_${op}`);
+      }
+    }
+    const all = Object.fromEntries([...known].map((name) => [name, NUL_VALUE]));
+    const failures: string[] = [];
+    const refused = (label: string, res: CallResult) => {
+      if (res.status !== 400 || res.body?.msg !== INVALID_CHARACTER) failures.push(`${label} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+    };
+    for (const route of routes) {
+      const path = concrete(route.path);
+      const label = key(route);
+      // Signed out: the public routes (the token endpoint, tenant/info) included, refused before authentication.
+      refused(`${label} signed out, every parameter`, await send(route, '', all, all));
+      for (const name of known) {
+        refused(`${label} ?${name}`, await send(route, caller, { [name]: NUL_VALUE }, {}));
+        if (route.method === 'POST') refused(`${label} JSON ${name}`, await send(route, caller, {}, { [name]: NUL_VALUE }));
+      }
+      if (route.method === 'POST') {
+        refused(`${label} nested JSON`, await send(route, caller, {}, { id: '1', nested: { deeper: [NUL_VALUE] } }));
+        refused(`${label} urlencoded form`, await ts.call('POST', path, { token: caller, body: new URLSearchParams(all) }));
+        const form = new FormData();
+        for (const [name, value] of Object.entries(all)) form.append(name, value);
+        refused(`${label} multipart form`, await ts.call('POST', path, { token: caller, body: form }));
+      }
+      if (route.path.includes(':')) refused(`${label} path`, await ts.call(route.method, route.path.replace(/:(\w+)/g, 'a%00b'), { token: caller }));
+    }
+    expect(failures).toEqual([]);
+    expect(ts.logged).toEqual([]);
+    expect(await digest(tenantTables)).toEqual(before);
+  });
+
+  test("a typed filter given another type's value, or one its column cannot hold, is a 400 naming it on every list of its entity, never a 500", async () => {
+    const numbers = ['NaN', '1.5', '1e3', 'Infinity', '0x10', '１２', '99999999999', '-99999999999', '9223372036854775808'];
+    const dates = ['yesterday', '2024-13-45', '2024-02-30', '0000-00-00', '2024-01-01T00:00:00', '99999-01-01'];
+    const badValues = (field: FieldDef, op: string): string[] => {
+      if ((DATE_OPS as readonly string[]).includes(op) || field.type === 'date' || field.type === 'datetime') return dates;
+      if (field.type === 'switch') return [...numbers, '40000'];
+      if (['integer', 'number', 'id'].includes(field.type) || selectIsNumeric(field)) return field.type === 'number' ? numbers.filter((v) => !/^-?\d+(\.\d+)?$/.test(v)) : numbers;
+      return [];
+    };
+    const failures: string[] = [];
+    let tried = 0;
+    for (const entity of entities) {
+      const lists = routes.filter((r) => r.method === 'GET' && r.path.startsWith(`${entity.api.base}/`) && !r.path.includes(':'));
+      const list = `${entity.api.base}/${entity.api.list}`;
+      for (const [name, field] of Object.entries(entity.fields)) {
+        for (const op of allowedOps(field)) {
+          if (!(COMPARE_OPS as readonly string[]).includes(op) && !(DATE_OPS as readonly string[]).includes(op)) continue;
+          const filterKey = `${name}_${op}`;
+          for (const value of badValues(field, op)) {
+            for (const route of lists) {
+              const res = await send(route, admin, { [filterKey]: value });
+              tried++;
+              if (res.status >= 500) failures.push(`${key(route)} ?${filterKey}=${value} → ${res.status}`);
+              else if (route.path === list && (res.status !== 400 || !String(res.body?.msg).includes(filterKey))) {
+                failures.push(`${key(route)} ?${filterKey}=${value} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
+    expect(ts.logged).toEqual([]);
   });
 
   test("tenant 100001's administrator can neither read nor change any row of tenant 000000", async () => {

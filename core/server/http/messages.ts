@@ -24,6 +24,7 @@ export const MSG = {
   badJson: { zh: '消息不能读取: 请求体不是合法的 JSON', en: 'The message cannot be read: the body is not valid JSON' },
   badForm: { zh: '消息不能读取: 表单格式错误', en: 'The message cannot be read: malformed form' },
   needMultipart: { zh: '消息不能读取: 需要 multipart/form-data', en: 'The message cannot be read: multipart/form-data expected' },
+  invalidCharacter: { zh: '参数包含非法字符', en: 'The request contains an invalid character' },
 
   notFound: { zh: '数据不存在', en: 'The record does not exist' },
   exists: { zh: '数据已存在', en: 'The record already exists' },
