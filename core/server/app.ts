@@ -6,7 +6,11 @@ import { authenticate } from './auth/middleware';
 import { authRoutes } from './auth/routes';
 import type { AppEnv, ServerContext } from './context';
 import { apiNotFound, bizError, errorHandler } from './http/errors';
-import { apiHeaders } from './http/headers';
+import { compression } from './http/compression';
+import { apiHeaders, securityHeaders } from './http/headers';
+import { healthRoutes } from './http/health';
+import { inputGuard } from './http/input-guard';
+import { requestLog } from './http/request-log';
 import { MSG } from './http/messages';
 import { languageMiddleware } from './i18n';
 import { logRoutes } from './log/routes';
@@ -31,6 +35,8 @@ export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], 
   api.use('*', languageMiddleware);
   api.use('*', apiHeaders);
   api.use('*', bodyLimit({ maxSize: MAX_BODY, onError: () => { throw bizError(MSG.tooLarge); } }));
+  api.use('*', inputGuard);
+  healthRoutes(api, ctx, plugins);
   api.use(
     '*',
     authenticate(ctx, {
@@ -49,10 +55,15 @@ export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], 
   mountPlugins(api, ctx, plugins);
 
   const app = new Hono();
+  app.use('*', requestLog(ctx.log));
+  app.use('*', securityHeaders);
+  app.use('*', compression);
   const onError = errorHandler(ctx.log);
   api.onError(onError);
   app.onError(onError);
   app.route('/api', api);
+  // Where a balancer's probe is usually pointed: answered, not mistaken for a page of the browser app.
+  healthRoutes(app, ctx, plugins);
   mountBrowserApp(app, distDir);
   app.notFound((c) => (c.req.path.startsWith('/api') ? apiNotFound(c) : c.text('Not Found', 404)));
   return app;

@@ -8,9 +8,32 @@ import type { RevokedSessions } from './auth/revoked-sessions';
 import type { Signals } from './signals/bus';
 import type { TenantPlugins } from './tenant/plugins';
 
+/** One HTTP request as the request log keeps it (a JSON line): enough to find it again and see what it cost. */
+export interface RequestLogEntry {
+  /** When the answer was ready (ISO 8601, UTC). */
+  time: string;
+  /** The `X-Request-Id` the answer carries (error bodies carry it too). */
+  requestId: string;
+  method: string;
+  /** The route's pattern (`/api/blade-system/user/detail`, `/api/blade-resource/oss/endpoint/file/:name`); null when none matched. */
+  route: string | null;
+  /** The path asked for, without its query string (which may hold a password: the token endpoint's). */
+  path: string;
+  status: number;
+  /** Milliseconds from the request's arrival to its answer's headers. */
+  ms: number;
+  /** The signed-in caller's tenant and user id, when there is one. */
+  tenant: string | null;
+  user: string | null;
+  /** The caller's address, as TRUST_PROXY says to read it ('' when unknown). */
+  ip: string;
+}
+
 export interface Logger {
   info(message: string): void;
   error(message: string, error?: unknown): void;
+  /** The request log, one entry per request; a logger without it keeps none (the tests' loggers). */
+  request?(entry: RequestLogEntry): void;
 }
 
 /** What every server module receives: no module keeps state of its own beyond this. */
@@ -35,14 +58,16 @@ export interface ServerContext {
   extensions: Extensions;
 }
 
-/** Hono's environment for API routes: the signed-in caller, when the request carried a valid token. */
+/** Hono's environment for API routes: the signed-in caller (when the request carried a valid token) and the request's id. */
 export interface AppEnv {
-  Variables: { user: AuthUser | undefined };
+  Variables: { user: AuthUser | undefined; requestId: string };
 }
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
   error: (message, error) => console.error(message, error),
+  // One JSON object a line on stdout, for a log shipper to read without a pattern.
+  request: (entry) => console.log(JSON.stringify(entry)),
 };
 
 export const silentLogger: Logger = { info: () => undefined, error: () => undefined };

@@ -17,6 +17,35 @@ export interface StartOptions {
   distDir?: string | null;
   plugins?: readonly ServerPlugin[];
   log?: Logger;
+  /**
+   * How long a client may take to send a whole request, headers and body (default 30 s, REQUEST_TIMEOUT_MS).
+   * A slow or stalled body is answered 408 and its connection closed then, instead of holding a socket
+   * and a handler for Node's default five minutes.
+   */
+  requestTimeoutMs?: number;
+}
+
+/** Whole request: 30 s is ample for the largest body the API takes (an Excel import) on a slow line. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/** A positive whole number of milliseconds from the environment, else undefined. */
+function envMs(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * Node's time-outs for the listening server. Node checks them only every `connectionsCheckingInterval`
+ * (30 s by default), which would let a stalled body live twice as long as asked: the check runs often
+ * enough for the time-out to hold within a tenth of itself.
+ */
+export function serverTimeouts(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    // Headers come first and are small: a third of the whole, at most 10 s.
+    headersTimeout: Math.min(requestTimeoutMs, Math.max(1000, Math.min(10_000, Math.round(requestTimeoutMs / 3)))),
+    connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.round(requestTimeoutMs / 10))),
+  };
 }
 
 export interface StartedServer {
@@ -36,7 +65,8 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
     log: options.log,
   });
   const server = await new Promise<ReturnType<typeof serve>>((done, fail) => {
-    const s = serve({ fetch: opened.app.fetch, port: options.port ?? 1888, hostname: host }, () => done(s));
+    const requestTimeoutMs = options.requestTimeoutMs ?? envMs(process.env.REQUEST_TIMEOUT_MS) ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const s = serve({ fetch: opened.app.fetch, port: options.port ?? 1888, hostname: host, serverOptions: serverTimeouts(requestTimeoutMs) }, () => done(s));
     s.once('error', fail);
   }).catch(async (error) => {
     await opened.close();

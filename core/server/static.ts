@@ -1,7 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { COMPRESSIBLE_TYPE, compressBytes, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from './http/compression';
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
@@ -11,9 +14,60 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Not built</title>
 <p>This server found no <code>dist/index.html</code>. Run <code>npm run build</code> (or <code>npm start</code>, which builds first),
 or use <code>npm run dev</code> for development. The API is up under <code>/api</code>.</p>`;
 
+/** Hashed assets never change under their name; everything else is asked again each time. */
+const cacheControl = (path: string) => (/[/\\]static[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+
+/** The dist file a request path names (a regular file inside dist), else null. */
+function fileOf(distDir: string, path: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\u0000')) return null;
+  const file = resolve(distDir, `.${decoded}`);
+  if (!file.startsWith(distDir + sep)) return null;
+  try {
+    return statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Compressed copies of the built files, made on first request and kept for the process: a quick one at
+ * once (a few milliseconds), then the best (brotli 11, several hundred milliseconds for the largest
+ * chunk, on the thread pool) in its place. Keyed by file, size and time of change, so a rebuild is seen.
+ */
+function compressedFiles() {
+  const kept = new Map<string, Promise<{ bytes: Uint8Array }>>();
+  return async (file: string, encoding: Encoding): Promise<Uint8Array> => {
+    const stat = statSync(file);
+    const key = `${file}\u0000${stat.size}\u0000${stat.mtimeMs}\u0000${encoding}`;
+    let entry = kept.get(key);
+    if (!entry) {
+      entry = readFile(file).then(async (raw) => {
+        const packed = { bytes: new Uint8Array(await compressBytes(raw, encoding, 'fast')) };
+        compressBytes(raw, encoding, 'best').then(
+          (best) => {
+            packed.bytes = new Uint8Array(best);
+          },
+          () => undefined, // the quick copy stays
+        );
+        return packed;
+      });
+      kept.set(key, entry);
+      entry.catch(() => kept.delete(key));
+    }
+    return (await entry).bytes;
+  };
+}
+
 /**
  * Serves the built browser app: files from dist (hashed assets cached for good, the page itself never),
- * and dist/index.html for any other GET outside /api so that client-side routes survive a reload.
+ * compressed when the client accepts it, and dist/index.html for any other GET outside /api so that
+ * client-side routes survive a reload.
  */
 export function mountBrowserApp(app: Hono, distDir: string | null): void {
   const indexFile = distDir ? join(distDir, 'index.html') : '';
@@ -21,13 +75,33 @@ export function mountBrowserApp(app: Hono, distDir: string | null): void {
     app.get('*', (c) => (isApi(c.req.path) ? c.notFound() : c.html(NOT_BUILT, c.req.path === '/' ? 200 : 404)));
     return;
   }
+  const root = resolve(distDir);
   const files = serveStatic({
     root: distDir,
     onFound: (path, c) => {
-      c.header('Cache-Control', /[/\\]static[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      c.header('Cache-Control', cacheControl(path));
     },
   });
-  app.use('*', (c, next) => (isApi(c.req.path) ? next() : files(c, next)));
+  const compressed = compressedFiles();
+  const compressedFile = async (c: Context): Promise<Response | null> => {
+    if (c.req.method !== 'GET') return null;
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    const file = encoding ? fileOf(root, c.req.path) : null;
+    const type = file ? getMimeType(file) : undefined;
+    if (!encoding || !file || !type || !COMPRESSIBLE_TYPE.test(type) || statSync(file).size < MIN_COMPRESS_BYTES) return null;
+    const bytes = await compressed(file, encoding);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': type,
+      'Content-Encoding': encoding,
+      'Content-Length': String(bytes.length),
+      'Cache-Control': cacheControl(file),
+      Vary: 'Accept-Encoding',
+    });
+  };
+  app.use('*', async (c, next) => {
+    if (isApi(c.req.path)) return next();
+    return (await compressedFile(c)) ?? files(c, next);
+  });
   app.get('*', (c) => {
     if (isApi(c.req.path)) return c.notFound();
     c.header('Cache-Control', 'no-cache');

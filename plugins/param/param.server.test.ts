@@ -83,7 +83,7 @@ describe('/api/blade-system/param', () => {
   test('the demo user may list and view but not add, edit or delete (403)', async () => {
     expect((await list({}, demo)).total).toBeGreaterThan(0);
     const add = await ts.post('/api/blade-system/param/submit', { token: demo, json: { paramName: 'n', paramKey: 'demo.k', paramValue: 'v' } });
-    expect([add.status, add.body]).toEqual([403, { code: 403, success: false, data: null, msg: '没有权限执行此操作' }]);
+    expect([add.status, add.body]).toMatchObject([403, { code: 403, success: false, data: null, msg: '没有权限执行此操作' }]);
     const [row] = (await list({ paramKey: 'initPassword' })).records;
     expect((await ts.post('/api/blade-system/param/submit', { token: demo, json: { id: row.id, paramValue: '1' } })).status).toBe(403);
     expect((await ts.post('/api/blade-system/param/remove', { token: demo, query: { ids: String(row.id) } })).status).toBe(403);

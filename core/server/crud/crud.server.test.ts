@@ -450,7 +450,7 @@ describe('tenancy and permissions', () => {
     expect((await ts.get('/api/demo/thing/page', { token: viewer })).status).toBe(200);
     expect((await ts.get('/api/demo/thing/page', { token: editor })).status).toBe(200); // holds buttons of the menu
     const add = await submit({ code: 'viewer', title: 'x' }, viewer);
-    expect([add.status, add.body]).toEqual([403, { code: 403, success: false, data: null, msg: '没有权限执行此操作' }]);
+    expect([add.status, add.body]).toMatchObject([403, { code: 403, success: false, data: null, msg: '没有权限执行此操作' }]);
     const [cherry] = await records({ code_equal: 'cherry' });
     expect((await submit({ id: cherry.id, title: 'x' }, viewer)).status).toBe(403);
     expect((await ts.post('/api/demo/thing/remove', { token: viewer, query: { ids: cherry.id } })).status).toBe(403);

@@ -1,8 +1,49 @@
 import type { MiddlewareHandler } from 'hono';
+import { setResponseHeader } from './replace-response';
 
-/** API answers are personal and never cached; and never sniffed into something executable. */
+/**
+ * What the browser app needs, and nothing more:
+ * - scripts, styles, fonts and API calls from this origin only (no inline script: the built page has none);
+ * - inline styles are allowed: React and Arco set element styles, and the static pages the iframe host
+ *   shows carry a <style> of their own; a style cannot run code;
+ * - images also as data: (the captcha, generated avatars) and blob: (previews of a chosen file);
+ * - frames: this site's pages and any http(s) page, since a menu may open an outside page in the
+ *   iframe host;
+ * - this site may be framed only by itself (the iframe host shows its own static pages); nothing else
+ *   may frame it (clickjacking).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self' http: https:",
+  "frame-ancestors 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Frame-Options': 'SAMEORIGIN',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/**
+ * On every answer (pages, assets, API). A route that needs another policy (a documentation page with
+ * its own scripts) sets its own Content-Security-Policy header, which is kept.
+ */
+export const securityHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(name)) setResponseHeader(c, name, value);
+};
+
+/** API answers are personal and never cached. */
 export const apiHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-  c.header('X-Content-Type-Options', 'nosniff');
 };

@@ -44,7 +44,7 @@ describe('errors', () => {
   test('an unknown API route: 404 没找到请求 (signed in), 401 without a token', async () => {
     const res = await ts.get('/api/blade-nothing/here', { token });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: 404, success: false, data: null, msg: '404 没找到请求' });
+    expect(res.body).toEqual({ code: 404, success: false, data: null, msg: '404 没找到请求', requestId: res.headers.get('x-request-id') });
     expect((await ts.post('/api/blade-nothing/here', { token })).status).toBe(404);
     expect((await ts.get('/api/blade-nothing/here')).status).toBe(401);
   });
@@ -52,7 +52,7 @@ describe('errors', () => {
   test('a failure inside a handler: 500 服务器异常, logged on the server, no detail to the caller', async () => {
     const res = await ts.post('/api/test/boom', { token });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: 500, success: false, data: null, msg: '服务器异常' });
+    expect(res.body).toEqual({ code: 500, success: false, data: null, msg: '服务器异常', requestId: res.headers.get('x-request-id') });
     expect(JSON.stringify(res.body)).not.toContain('secret');
     expect(ts.logged.some((line) => line.includes('secret detail'))).toBe(true);
   });

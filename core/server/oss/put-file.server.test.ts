@@ -53,7 +53,7 @@ test('anything else is refused, even when named .png', async () => {
   ] as const) {
     const res = await upload(bytes, name);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 400, success: false, data: null, msg: '只能上传jpg/png格式的图片' });
+    expect(res.body).toMatchObject({ code: 400, success: false, data: null, msg: '只能上传jpg/png格式的图片' });
   }
 });
 

@@ -96,7 +96,7 @@ describe('a tenant without a plugin', () => {
       ['GET', '/api/demo/gamma/list'],
     ]) {
       const res = await ts.call(method, path, { token: demoAdmin, json: method === 'POST' ? { title: 'x' } : undefined });
-      expect([path, res.status, res.body]).toEqual([path, 403, { code: 403, success: false, data: null, msg: '当前租户未开通此功能' }]);
+      expect([path, res.status, res.body]).toMatchObject([path, 403, { code: 403, success: false, data: null, msg: '当前租户未开通此功能' }]);
     }
     expect((await ts.call('HEAD', '/api/demo/alpha/list', { token: demoAdmin })).status).toBe(403);
     // Another plugin's routes, the kernel's and unknown paths behave as before; alpha's middleware stays out.
