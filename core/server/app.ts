@@ -15,6 +15,7 @@ import { MSG } from './http/messages';
 import { languageMiddleware } from './i18n';
 import { logRoutes } from './log/routes';
 import { menuRoutes } from './menu/routes';
+import { apiDocsRoutes, API_DOCS_PATHS } from './openapi/routes';
 import { ossRoutes } from './oss/routes';
 import type { ServerPlugin } from './plugin';
 import { mountPlugins } from './registry';
@@ -31,12 +32,13 @@ const MAX_BODY = 1024 * 1024;
  */
 export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], distDir: string | null): Hono {
   const api = new Hono<AppEnv>();
-  const publicPaths = [...PUBLIC_PATHS, ...plugins.flatMap((p) => p.publicPaths ?? [])];
+  const publicPaths = [...PUBLIC_PATHS, ...API_DOCS_PATHS, ...plugins.flatMap((p) => p.publicPaths ?? [])];
   api.use('*', languageMiddleware);
   api.use('*', apiHeaders);
   api.use('*', bodyLimit({ maxSize: MAX_BODY, onError: () => { throw bizError(MSG.tooLarge); } }));
   api.use('*', inputGuard);
   healthRoutes(api, ctx, plugins);
+  const beforeAuthentication = api.routes.length; // the routes above answer without a token
   api.use(
     '*',
     authenticate(ctx, {
@@ -52,7 +54,9 @@ export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], 
   ossRoutes(api, ctx);
   logRoutes(api, ctx);
   // Each plugin's routes behind its tenant switch; overlapping paths are refused at start.
-  mountPlugins(api, ctx, plugins);
+  const owners = mountPlugins(api, ctx, plugins);
+  // Last: the API description reads the route table, every route above included.
+  apiDocsRoutes(api, { owners, plugins, publicPaths, guestPaths: GUEST_PATHS, beforeAuthentication });
 
   const app = new Hono();
   app.use('*', requestLog(ctx.log));

@@ -7,6 +7,7 @@ import type { AppEnv, ServerContext } from './context';
 import type { Migration } from './db/migrate';
 import type { Tx } from './db/types';
 import type { CreatedTenant, Provides } from './extensions';
+import { describeEngineRoutes } from './openapi/engine';
 
 export type { Migration } from './db/migrate';
 
@@ -81,8 +82,11 @@ export function defineServerPlugin(plugin: ServerPlugin | (ResourcePlugin & { en
     routes(api, ctx) {
       for (const resource of resources) {
         if (resource.endpoints === false) continue;
-        const options = parts.resources?.[resource.entity.name];
-        mountCrud(api, ctx, resource.entity, typeof options === 'function' ? options(ctx) : options);
+        const given = parts.resources?.[resource.entity.name];
+        const options = typeof given === 'function' ? given(ctx) : given;
+        const first = api.routes.length;
+        mountCrud(api, ctx, resource.entity, options);
+        describeEngineRoutes(api.routes.slice(first), resource.entity, options);
       }
       parts.routes?.(api, ctx);
     },

@@ -120,7 +120,7 @@ function isButton(manifest: PluginManifest, code: string): boolean {
 // ---- routes ------------------------------------------------------------------------------------------
 
 /** A `use()` middleware (method ALL on a wildcard path), as opposed to an endpoint. */
-const isMiddleware = (route: RouterRoute) => route.method === 'ALL' && route.path.includes('*');
+export const isMiddleware = (route: RouterRoute) => route.method === 'ALL' && route.path.includes('*');
 
 function segmentsOf(path: string): string[] {
   return path.split('/').filter(Boolean);
@@ -156,7 +156,7 @@ export function pathPattern(path: string): RegExp {
   return new RegExp(`^${source || '/'}$`);
 }
 
-interface OwnedRoute {
+export interface OwnedRoute {
   owner: string;
   method: string;
   path: string;
@@ -177,9 +177,9 @@ export function checkRouteOverlap(taken: readonly OwnedRoute[], next: readonly O
  * copied onto `api` one by one (never `api.route('/', sub)`, whose `use('*')` middleware would run for
  * every route of the API), its own middleware only runs for requests that reach one of its endpoints,
  * and so does the tenant switch: a request to a switched-off plugin answers 403 `当前租户未开通此功能`
- * while every other route is unaffected.
+ * while every other route is unaffected. Returns every endpoint with its owner (the kernel's, then each plugin's).
  */
-export function mountPlugins(api: Hono<AppEnv>, ctx: ServerContext, plugins: readonly ServerPlugin[]): void {
+export function mountPlugins(api: Hono<AppEnv>, ctx: ServerContext, plugins: readonly ServerPlugin[]): OwnedRoute[] {
   const taken: OwnedRoute[] = api.routes.filter((r) => !isMiddleware(r)).map((r) => ({ owner: 'kernel', method: r.method, path: r.path }));
   for (const plugin of plugins) {
     if (!plugin.routes) continue;
@@ -214,4 +214,5 @@ export function mountPlugins(api: Hono<AppEnv>, ctx: ServerContext, plugins: rea
       api.on(route.method, [route.path], handler as MiddlewareHandler<AppEnv>);
     }
   }
+  return taken;
 }

@@ -1,5 +1,6 @@
 import { assertAdministrator, crudRepo, currentMember, defineServerPlugin, entityNames, rData, SEED, str } from '../../core/sdk/server';
 import datasourcePlugin, { datasourceEntity } from './index';
+import { describeRoute } from '../../core/sdk/server';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -27,7 +28,7 @@ export default defineServerPlugin(datasourcePlugin, {
   },
   routes(api, ctx) {
     const repo = crudRepo(datasourceEntity, ctx.ids);
-    api.get('/blade-develop/datasource/select', async (c) => {
+    api.get('/blade-develop/datasource/select', describeRoute({ summary: { zh: '数据源选项（仅超级管理员）', en: 'Datasources to choose from (super administrator)' }, data: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } } }), async (c) => {
       const user = currentMember(c);
       const rows = await ctx.db.tenant(user.tenantId, async (tx) => {
         assertAdministrator(user);

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { type AppEnv, bizError, buildTree, crudRepo, currentMember, type DbRow, type EntityDef, entityRoute, type Json, localize, missingParam, MSG, parseId, rData, requirePermission, type ServerContext, SqlParams, str } from '../../core/sdk/server';
+import { describeRoute, textParams } from '../../core/sdk/server';
 
 /**
  * The dictionary endpoints that are no list of the resource: `parent-list` (the dictionaries, paged),
@@ -18,7 +19,7 @@ export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, row: Ent
   const canRead = requirePermission(ctx, row.permission, { withButtons: true });
   const withParentName = (r: DbRow, parentName: string): RowJson => ({ ...rows.toJson(r), id: str(r.id), parentId: str(r.parent_id), sort: Number(r.sort), parentName });
 
-  api.get(route('parent-list'), canRead, async (c) => {
+  api.get(route('parent-list'), describeRoute({ summary: { zh: '字典列表（顶级行，分页）', en: 'Dictionaries (their top-level rows, paged)' }, entity: form, returns: 'page', filters: true }), canRead, async (c) => {
     const user = currentMember(c);
     const query = c.req.query();
     const result = await ctx.db.tenant(user.tenantId, (tx) =>
@@ -28,7 +29,7 @@ export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, row: Ent
   });
 
   // The rows sharing the parent's code, as a tree under it (the parent itself left out).
-  api.get(route('child-list'), canRead, async (c) => {
+  api.get(route('child-list'), describeRoute({ summary: { zh: '某字典的条目（树）', en: "A dictionary's entries (a tree)" }, query: textParams({ 'parentId!': { zh: '字典顶级行的主键', en: "Id of the dictionary's top-level row" } }), entity: row, returns: 'tree', filters: true }), canRead, async (c) => {
     const user = currentMember(c);
     const { parentId: raw = '', ...query } = c.req.query();
     if (raw.trim() === '' || /^-\d+$/.test(raw.trim())) return c.json(rData([]));
@@ -49,7 +50,7 @@ export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, row: Ent
   });
 
   // The entries of one dictionary, for any signed-in user: not sealed, not deleted, ordered by sort.
-  api.get(route('dictionary'), async (c) => {
+  api.get(route('dictionary'), describeRoute({ summary: { zh: '按编码取字典条目（下拉选项）', en: "A dictionary's entries by its code (a select's options)" }, description: { zh: '任何已登录成员可调用；不含封存与已删除的条目。', en: 'Any signed-in member; sealed and removed entries are left out.' }, query: textParams({ 'code!': { zh: '字典编码', en: 'Dictionary code' } }), entity: row, returns: 'rows' }), async (c) => {
     const user = currentMember(c);
     const code = c.req.query('code');
     if (code === undefined || code.trim() === '') throw missingParam('code');

@@ -1,5 +1,6 @@
 import { assertAdministrator, bizError, buildTree, type CrudHooks, crudRepo, currentMember, type DbRow, defineServerPlugin, type Json, localize, type LocalText, type MenuRow, menuTreeNode, num, rData, type ServerContext, SqlParams, str, type Tx, type Where, withoutSort } from '../../core/sdk/server';
 import menuPlugin, { BUTTON, MENU, menuEntity } from './index';
+import { describeRoute } from '../../core/sdk/server';
 
 /**
  * Menus on the engine, with its tree trait, for the super administrator only (403 for anyone else, a
@@ -109,7 +110,7 @@ export default defineServerPlugin(menuPlugin, {
   routes(api, ctx) {
     const repo = crudRepo(menuEntity, ctx.ids);
     // TreeNodes of the menus (no buttons), in both languages: the parent selector.
-    api.get('/blade-system/menu/tree', async (c) => {
+    api.get('/blade-system/menu/tree', describeRoute({ summary: { zh: '菜单树（上级菜单选项，不含按钮；仅超级管理员）', en: 'The menu tree (parent choices, no buttons; super administrator)' }, entity: menuEntity, returns: 'nodes' }), async (c) => {
       const user = currentMember(c);
       assertAdministrator(user);
       const rows = await ctx.db.tenant(user.tenantId, (tx) => repo.rows(tx, user, {}, { where: [installedOnly(ctx), menusOnly] }));

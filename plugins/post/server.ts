@@ -1,5 +1,6 @@
 import { addressedTenant, actorIn, crudRepo, currentMember, defineServerPlugin, entityIdsByName, entityNames, rData, SEED } from '../../core/sdk/server';
 import postPlugin, { postEntity } from './index';
+import { describeRoute, textParams } from '../../core/sdk/server';
 
 /** What a selector of posts shows of each. */
 const CHOICE = ['id', 'tenantId', 'category', 'postCode', 'postName', 'sort'] as const;
@@ -13,7 +14,7 @@ const CHOICE = ['id', 'tenantId', 'category', 'postCode', 'postName', 'sort'] as
 export default defineServerPlugin(postPlugin, {
   routes(api, ctx) {
     const posts = crudRepo(postEntity, ctx.ids);
-    api.get('/blade-system/post/select', async (c) => {
+    api.get('/blade-system/post/select', describeRoute({ summary: { zh: '岗位选项（任何成员）', en: 'Posts to choose from (any member)' }, query: textParams({ tenantId: { zh: '租户编号（仅 000000 租户的管理员可指定其他租户）', en: 'Tenant id (only an administrator of tenant 000000 may name another)' } }) }), async (c) => {
       const user = currentMember(c);
       const tenantId = addressedTenant(postEntity, user, c.req.query('tenantId'));
       const rows = await ctx.db.tenant(tenantId, (tx) => posts.rows(tx, actorIn(user, tenantId), {}));

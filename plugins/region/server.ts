@@ -4,6 +4,7 @@ import { childPrefix, childRegion, MAX_REGION_LEVEL, REGION_SLOTS, rootRegion, s
 import { regionEntity } from './entities';
 import regionPlugin from './index';
 import { REGION_ROOT, REGION_SEED } from './region-data';
+import { describeRoute, textParams } from '../../core/sdk/server';
 
 /**
  * Regions on the server: `blade_region` (global, keyed by code) and
@@ -161,7 +162,7 @@ function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     });
 
   // lazy-tree?parentCode=: one level as TreeNodes (no parentCode: the root, 中国).
-  api.get(`${BASE}/lazy-tree`, async (c) => {
+  api.get(`${BASE}/lazy-tree`, describeRoute({ summary: { zh: '行政区划懒加载树（一层选项）', en: 'Regions: one level of choices' }, query: textParams({ parentCode: { zh: '上级区划编号（不传：顶级“中国”）', en: 'Parent region code (absent: the root, China)' } }), entity: regionEntity, returns: 'nodes' }), async (c) => {
     const user = currentMember(c);
     const query = c.req.query();
     const parentCode = codeParam(query.parentCode, 'parentCode') ?? '';
@@ -170,7 +171,7 @@ function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   });
 
   // lazy-list?parentCode=: one level as RegionVOs.
-  api.get(`${BASE}/lazy-list`, async (c) => {
+  api.get(`${BASE}/lazy-list`, describeRoute({ summary: { zh: '行政区划懒加载列表（一层）', en: 'Regions: one level' }, query: textParams({ parentCode: { zh: '上级区划编号（不传：顶级“中国”）', en: 'Parent region code (absent: the root, China)' } }), entity: regionEntity, returns: 'rows' }), async (c) => {
     const user = currentMember(c);
     const query = c.req.query();
     const parentCode = codeParam(query.parentCode, 'parentCode') ?? '';
@@ -179,7 +180,7 @@ function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   });
 
   // list: paged, filters code / name / regionLevel.
-  api.get(`${BASE}/list`, async (c) => {
+  api.get(`${BASE}/list`, describeRoute({ summary: { zh: '行政区划分页列表', en: 'Regions: paged list' }, entity: regionEntity, returns: 'page', filters: true }), async (c) => {
     const user = currentMember(c);
     const query = c.req.query();
     const { current, size, offset } = pageParams(query);
@@ -196,7 +197,7 @@ function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return c.json(rData(result));
   });
 
-  api.get(`${BASE}/detail`, async (c) => {
+  api.get(`${BASE}/detail`, describeRoute({ summary: { zh: '行政区划详情', en: 'Region: detail' }, query: textParams({ 'code!': { zh: '区划编号', en: 'Region code' } }), entity: regionEntity, returns: 'row' }), async (c) => {
     const user = currentMember(c);
     const code = codeParam(c.req.query('code'), 'code');
     if (!code) throw missingParam('code');
@@ -205,7 +206,7 @@ function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   });
 
   // select?code=00: the children of a code, for cascading pickers.
-  api.get(`${BASE}/select`, async (c) => {
+  api.get(`${BASE}/select`, describeRoute({ summary: { zh: '某区划的下级（级联选择）', en: 'The sub-regions of a code (cascading pickers)' }, query: textParams({ code: { zh: '上级区划编号（默认 00）', en: 'Parent region code (default 00)' } }) }), async (c) => {
     const user = currentMember(c);
     const code = codeParam(c.req.query('code'), 'code') ?? rootRegion('').code;
     const rows = await read(user, (tx) => tx.query<RegionRow>(`select r.* from blade_region r where r.parent_code = $1 ${ORDER} limit 10000`, [code]));
@@ -214,7 +215,7 @@ function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
 
   // submit: an edit when the code exists (code and parent stay); else a new child of parentCode, its code
   // the parent's followed by subCode (or given whole).
-  api.post(`${BASE}/submit`, async (c) => {
+  api.post(`${BASE}/submit`, describeRoute({ summary: { zh: '新增或修改行政区划（仅超级管理员）', en: 'Add or edit a region (super administrator)' }, description: { zh: '编号已存在为修改（编号与上级不变）；否则新增为 parentCode 的下级，编号为上级编号加 subCode。', en: "An existing code is an edit (code and parent stay); otherwise a new child of parentCode, its code the parent's followed by subCode." }, entity: regionEntity, accepts: 'submit' }), async (c) => {
     const user = currentMember(c);
     assertRegionAdministrator(user);
     const input = await readJson(c);
@@ -275,7 +276,7 @@ function regionRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   });
 
   // remove?id=<code>: only a region without children.
-  api.post(`${BASE}/remove`, async (c) => {
+  api.post(`${BASE}/remove`, describeRoute({ summary: { zh: '删除行政区划（仅超级管理员，须无下级）', en: 'Remove a region (super administrator; it must have no children)' }, params: textParams({ 'id!': { zh: '区划编号', en: 'Region code' } }) }), async (c) => {
     const user = currentMember(c);
     assertRegionAdministrator(user);
     const params = await readParams(c);

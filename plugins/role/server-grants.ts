@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { type AppEnv, type AuthUser, bizError, buildTree, currentMember, formatError, type LocalText, type MenuRow, menuTreeNode, missingParam, MSG as KERNEL_MSG, parseIds, pruneEmptyGroups, rData, readParams, rStatus, type ServerContext, str, type Tx, validIds, visibleMenus, withoutSort } from '../../core/sdk/server';
 import { assertBigints, assertRoles, inTenant, MSG, targetTenant, type ScopeKind } from './server-common';
+import { describeRoute, textParams } from '../../core/sdk/server';
 
 /**
  * Grants: `GET /menu/grant-tree` (what the caller may grant: menus and buttons, data
@@ -214,7 +215,7 @@ function pairs(ctx: ServerContext, tenantId: string, roleIds: readonly string[],
 }
 
 export function grantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
-  api.get('/blade-system/menu/grant-tree', async (c) => {
+  api.get('/blade-system/menu/grant-tree', describeRoute({ summary: { zh: '可授予的菜单、数据权限与接口权限（树）', en: 'What the caller may grant: menus, data scopes and API scopes (trees)' }, query: textParams({ tenantId: { zh: '租户编号（仅 000000 租户的管理员可指定其他租户）', en: 'Tenant id (only an administrator of tenant 000000 may name another)' } }) }), async (c) => {
     const user = currentMember(c);
     const tenantId = targetTenant(user, c.req.query('tenantId'));
     const pluginIds = await ctx.tenantPlugins.visible(tenantId);
@@ -226,7 +227,7 @@ export function grantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return c.json(rData(trees));
   });
 
-  api.get('/blade-system/menu/role-tree-keys', async (c) => {
+  api.get('/blade-system/menu/role-tree-keys', describeRoute({ summary: { zh: '角色已有的菜单、数据权限与接口权限', en: 'What roles hold: menus, data scopes and API scopes' }, query: textParams({ 'roleIds!': { zh: '角色主键，逗号分隔', en: 'Role ids, comma-joined' }, tenantId: { zh: '租户编号（仅 000000 租户的管理员可指定其他租户）', en: 'Tenant id (only an administrator of tenant 000000 may name another)' } }) }), async (c) => {
     const user = currentMember(c);
     const roleIds = parseIds(c.req.query('roleIds'), 'roleIds');
     assertBigints(roleIds, 'roleIds');
@@ -249,7 +250,7 @@ export function grantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return c.json(rData(keys));
   });
 
-  api.post('/blade-system/role/grant', async (c) => {
+  api.post('/blade-system/role/grant', describeRoute({ summary: { zh: '为角色授权', en: 'Grant roles their menus and scopes' }, description: { zh: '替换角色在调用者可授予范围内的授权；范围外的保留。参数也可放在 JSON 体中（数组或逗号分隔）。', en: 'Replaces what the roles hold among what the caller may grant; the rest is kept. Parameters may also come in a JSON body (arrays or comma-joined).' }, params: textParams({ 'roleIds!': { zh: '角色主键，逗号分隔', en: 'Role ids, comma-joined' }, menuIds: { zh: '菜单与按钮主键', en: 'Menu and button ids' }, dataScopeIds: { zh: '数据权限主键', en: 'Data scope ids' }, apiScopeIds: { zh: '接口权限主键', en: 'API scope ids' }, tenantId: { zh: '租户编号（仅 000000 租户的管理员可指定其他租户）', en: 'Tenant id (only an administrator of tenant 000000 may name another)' } }) }), async (c) => {
     const user = currentMember(c);
     const input = await grantInput(c);
     const tenantId = targetTenant(user, input.tenantId);

@@ -25,6 +25,7 @@ import {
   type Tx,
 } from '../../core/sdk/server';
 import tenantPlugin from './index';
+import { describeRoute, textParams } from '../../core/sdk/server';
 
 export const MSG_ADMIN_TENANT = { zh: '不能删除管理组租户', en: "The administrators' tenant cannot be deleted" };
 export const MSG_DOMAIN_TAKEN = { zh: '域名已被使用', en: 'This domain is already in use' };
@@ -134,7 +135,7 @@ export default defineServerPlugin(tenantPlugin, {
     };
 
     // Every live tenant, for dropdowns.
-    api.get(`${BASE}/select`, async (c) => {
+    api.get(`${BASE}/select`, describeRoute({ summary: { zh: '租户选项（仅超级管理员）', en: 'Tenants to choose from (super administrator)' } }), async (c) => {
       const user = currentMember(c);
       const rows = await asAdministrator(user, (tx) =>
         tx.query<{ id: string; tenant_id: string; tenant_name: string }>('select id, tenant_id, tenant_name from blade_tenant where is_deleted = 0 order by tenant_id'),
@@ -143,7 +144,7 @@ export default defineServerPlugin(tenantPlugin, {
     });
 
     // `tenantId` (the tenant's id, not the row's) and `datasourceId` (a live datasource, or '' to unbind).
-    api.post(`${BASE}/datasource`, async (c) => {
+    api.post(`${BASE}/datasource`, describeRoute({ summary: { zh: '为租户绑定数据源（仅超级管理员）', en: "Bind a tenant's datasource (super administrator)" }, params: textParams({ 'tenantId!': { zh: '租户编号', en: 'Tenant id' }, 'datasourceId!': { zh: '数据源主键（空串：解除绑定）', en: "Datasource id ('': unbind)" } }) }), async (c) => {
       const user = currentMember(c);
       assertAdministratorsTenant(user);
       const params = await readParams(c);

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { type AppEnv, assertPermission, type AuthUser, bizError, buildTree, type CrudHooks, currentMember, defineServerPlugin, menuTreeNode, MSG, parseIds, pruneEmptyGroups, rData, readJson, readParams, requirePermission, rStatus, type ServerContext, str, type Tx, visibleMenus, withoutSort } from '../../core/sdk/server';
 import topmenuPlugin from './index';
 import { copyDeclaredTopMenus, topMenuStore, topMenuTables } from './server-store';
+import { describeRoute, textParams } from '../../core/sdk/server';
 
 /**
  * Top menus on the server: the per-tenant `blade_top_menu` (server-store.ts) with
@@ -65,7 +66,7 @@ function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
 
   // Replaces what these top menus show, within what the caller may see: settings of menus hidden from
   // the caller (administrator-only, a switched-off plugin's) are kept, since they could not untick them.
-  api.post('/blade-system/topmenu/grant', requirePermission(ctx, SETTING), async (c) => {
+  api.post('/blade-system/topmenu/grant', describeRoute({ summary: { zh: '设置顶部菜单包含的菜单', en: 'Set the menus top menus show' }, params: textParams({ 'topMenuIds!': { zh: '顶部菜单主键，逗号分隔', en: 'Top menu ids, comma-joined' }, menuIds: { zh: '菜单主键，逗号分隔', en: 'Menu ids, comma-joined' } }) }), requirePermission(ctx, SETTING), async (c) => {
     const user = currentMember(c);
     const { topMenuIds, menuIds } = await grantInput(c);
     await setting(user, async (tx) => {
@@ -95,7 +96,7 @@ function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   });
 
   // The menus (category 1) the caller may see, as TreeNodes: what a top menu can be given.
-  api.get('/blade-system/menu/grant-top-tree', async (c) => {
+  api.get('/blade-system/menu/grant-top-tree', describeRoute({ summary: { zh: '顶部菜单可包含的菜单（树）', en: 'The menus a top menu can show (a tree)' } }), async (c) => {
     const user = currentMember(c);
     const menu = await setting(user, async (tx) => {
       const rows = await visibleMenuRows(tx, user);
@@ -106,7 +107,7 @@ function topmenuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
 
   // The menu ids these top menus show, of those the caller may see (the keys of grant-top-tree; the
   // caller's tenant only: another tenant's ids show nothing).
-  api.get('/blade-system/menu/top-tree-keys', async (c) => {
+  api.get('/blade-system/menu/top-tree-keys', describeRoute({ summary: { zh: '顶部菜单已包含的菜单', en: 'The menus top menus show' }, query: textParams({ 'topMenuIds!': { zh: '顶部菜单主键，逗号分隔', en: 'Top menu ids, comma-joined' } }) }), async (c) => {
     const user = currentMember(c);
     const topMenuIds = parseIds(c.req.query('topMenuIds'), 'topMenuIds');
     const menu = await setting(user, async (tx) => {

@@ -31,6 +31,7 @@ import { attachment, exportWorkbook, languageOf, MSG_FILE_SIZE, MSG_FILE_TYPE, M
 import { importUsers } from './server-import';
 import { userListParams } from './server-resource';
 import { assertMayTouch, assertRefs, INIT_PASSWORD, MSG_MISSING, userVOs, usersByIds } from './server-users';
+import { describeRoute, textParams } from '../../core/sdk/server';
 
 /**
  * The user endpoints besides the engine's (BladeX's `/api/blade-user/*` on the kernel's `blade_user`):
@@ -92,7 +93,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   };
 
   /** Any signed-in member: who is in the tenant (approver pickers), names only. */
-  api.get(`${BASE}/user-list`, async (c) => {
+  api.get(`${BASE}/user-list`, describeRoute({ summary: { zh: '本租户的用户（仅姓名，任何成员）', en: "The tenant's users (names only; any member)" } }), async (c) => {
     const user = currentMember(c);
     const rows = await inTenant(user, (tx) =>
       tx.query<{ id: string; account: string; name: string | null; real_name: string | null }>(
@@ -103,7 +104,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return c.json(rData(rows.map((r) => ({ id: r.id, account: r.account, name: str(r.name), realName: str(r.real_name) }))));
   });
 
-  api.post(`${BASE}/reset-password`, async (c) => {
+  api.post(`${BASE}/reset-password`, describeRoute({ summary: { zh: '重置用户密码为初始密码', en: 'Reset users\' passwords to the initial one' }, description: { zh: '其会话随之结束。参数也可放在 JSON 体中。', en: 'Their sessions end. Parameters may also come in a JSON body.' }, params: textParams({ 'userIds!': { zh: '用户主键，逗号分隔', en: 'User ids, comma-joined' } }) }), async (c) => {
     const user = currentMember(c);
     const ids = parseIds((await readArgs(c)).userIds, 'userIds');
     const count = await inTenant(user, async (tx) => {
@@ -124,7 +125,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return c.json(rStatus(count > 0));
   });
 
-  api.post(`${BASE}/grant`, async (c) => {
+  api.post(`${BASE}/grant`, describeRoute({ summary: { zh: '设置用户的角色', en: "Set users' roles" }, description: { zh: '参数也可放在 JSON 体中。', en: 'Parameters may also come in a JSON body.' }, params: textParams({ 'userIds!': { zh: '用户主键，逗号分隔', en: 'User ids, comma-joined' }, 'roleIds!': { zh: '角色主键，逗号分隔', en: 'Role ids, comma-joined' } }) }), async (c) => {
     const user = currentMember(c);
     const args = await readArgs(c);
     const userIds = parseIds(args.userIds, 'userIds');
@@ -146,7 +147,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
 
   // ---- platform (BladeX blade_user_web / _app / _other, one table here) ----------------------------
 
-  api.get(`${BASE}/platform-detail`, async (c) => {
+  api.get(`${BASE}/platform-detail`, describeRoute({ summary: { zh: '用户的平台扩展信息', en: "A user's platform details" }, query: textParams({ 'id!': { zh: '用户主键', en: 'User id' } }) }), async (c) => {
     const user = currentMember(c);
     const id = parseId(c.req.query('id'));
     const vo = await inTenant(user, async (tx) => {
@@ -165,7 +166,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   });
 
   // Refuse before reading the input: a caller without the code learns nothing from validation messages.
-  api.post(`${BASE}/update-platform`, requirePermission(ctx, CODE.platform), async (c) => {
+  api.post(`${BASE}/update-platform`, describeRoute({ summary: { zh: '修改用户的平台扩展信息', en: "Change a user's platform details" }, description: { zh: '参数也可放在 JSON 体中。', en: 'Parameters may also come in a JSON body.' }, params: textParams({ 'userId!': { zh: '用户主键', en: 'User id' }, 'userType!': { zh: '平台类型', en: 'Platform type' }, userExt: { zh: '扩展信息', en: 'Details' } }) }), requirePermission(ctx, CODE.platform), async (c) => {
     const user = currentMember(c);
     const args = await readArgs(c);
     const userId = parseId(args.userId === undefined || args.userId === null ? undefined : String(args.userId), 'userId');
@@ -191,7 +192,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
 
   // ---- Excel ---------------------------------------------------------------------------------------
 
-  api.get(`${BASE}/export-user`, async (c) => {
+  api.get(`${BASE}/export-user`, describeRoute({ summary: { zh: '导出用户（Excel）', en: 'Export users (Excel)' }, description: { zh: '条件同用户列表。', en: 'The same conditions as the user list.' }, query: textParams({ language: { zh: '表头语言：zh 或 en', en: 'Language of the headings: zh or en' } }), entity: userEntity, filters: true, answer: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', schema: { type: 'string', format: 'binary' } } }), async (c) => {
     const user = currentMember(c);
     const query = c.req.query();
     const users = await inTenant(user, async (tx) => {
@@ -208,7 +209,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     });
   });
 
-  api.get(`${BASE}/export-template`, async (c) => {
+  api.get(`${BASE}/export-template`, describeRoute({ summary: { zh: '下载用户导入模板（Excel）', en: 'The user import template (Excel)' }, query: textParams({ language: { zh: '表头语言：zh 或 en', en: 'Language of the headings: zh or en' } }), answer: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', schema: { type: 'string', format: 'binary' } } }), async (c) => {
     const user = currentMember(c);
     await inTenant(user, (tx) => assertPermission(tx, user, CODE.import));
     const language = languageOf(c.req.query('language'));
@@ -220,7 +221,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     });
   });
 
-  api.post(`${BASE}/import-user`, async (c) => {
+  api.post(`${BASE}/import-user`, describeRoute({ summary: { zh: '导入用户（Excel）', en: 'Import users (Excel)' }, description: { zh: '返回逐行的导入结果。', en: 'Answers a report per row.' }, query: textParams({ isCovered: { zh: '覆盖已有账号：1/true 或 0/false', en: 'Overwrite existing accounts: 1/true or 0/false' } }), multipart: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } }), async (c) => {
     const user = currentMember(c);
     await inTenant(user, (tx) => assertPermission(tx, user, CODE.import));
     let form: Record<string, unknown>;

@@ -15,6 +15,8 @@ import { refreshGrant } from './grants/refresh';
 import type { TokenRequest } from './grants/request';
 import { socialGrant } from './grants/social';
 import type { TokenBody } from './issue';
+import { describeRoute } from '../openapi/describe';
+import { CAPTCHA_DOC, CLEAR_CACHE_DOC, LOGOUT_DOC, REFRESH_DOC, RENDER_DOC, TOKEN_DOC, USER_INFO_DOC } from './routes-doc';
 import { currentUser } from './middleware';
 import { MSG, OAuthError } from './oauth-error';
 import { revokeFamily } from './refresh-tokens';
@@ -57,10 +59,10 @@ export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     }
   }
 
-  api.post('/blade-auth/oauth/token', (c) => token(c));
-  api.post('/blade-auth/oauth/token/refresh', (c) => token(c, 'refresh_token'));
+  api.post('/blade-auth/oauth/token', describeRoute(TOKEN_DOC), (c) => token(c));
+  api.post('/blade-auth/oauth/token/refresh', describeRoute(REFRESH_DOC), (c) => token(c, 'refresh_token'));
 
-  api.get('/blade-auth/oauth/captcha', async (c) => {
+  api.get('/blade-auth/oauth/captcha', describeRoute(CAPTCHA_DOC), async (c) => {
     const code = randomCode();
     const key = await ctx.db.global((tx) => saveCaptcha(tx, code, ctx.now()));
     c.header('Cache-Control', 'no-store');
@@ -69,7 +71,7 @@ export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
 
   // The demo provider's "authorize" page: it approves at once and sends the browser back to /login.
   const renderQuery = z.object({ state: optionalParam(128) });
-  api.get('/blade-auth/oauth/render/:source', async (c) => {
+  api.get('/blade-auth/oauth/render/:source', describeRoute(RENDER_DOC(renderQuery)), async (c) => {
     const source = c.req.param('source');
     if (source !== DEMO_SOURCE) throw bizError(MSG.unsupportedSocial(source.slice(0, 32)));
     const { state } = parseInput(renderQuery, c.req.query());
@@ -78,15 +80,15 @@ export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return c.redirect(`/login?${query.toString()}`, 302);
   });
 
-  api.on(['GET', 'POST'], '/blade-auth/oauth/logout', async (c) => {
+  api.on(['GET', 'POST'], '/blade-auth/oauth/logout', describeRoute(LOGOUT_DOC), async (c) => {
     const user = c.get('user');
     if (user?.sessionId) await ctx.db.tenant(user.tenantId, (tx) => revokeFamily(ctx, tx, user.tenantId, user.sessionId));
     return c.json(ACK);
   });
 
-  api.get('/blade-auth/oauth/clear-cache', (c) => c.json(ACK));
+  api.get('/blade-auth/oauth/clear-cache', describeRoute(CLEAR_CACHE_DOC), (c) => c.json(ACK));
 
-  api.get('/blade-auth/oauth/user-info', (c) => {
+  api.get('/blade-auth/oauth/user-info', describeRoute(USER_INFO_DOC), (c) => {
     const u = currentUser(c);
     return c.json(
       rData({

@@ -5,6 +5,7 @@ import { currentUser } from '../auth/middleware';
 import type { AppEnv, ServerContext } from '../context';
 import { rSuccess } from '../http/r';
 import { parseInput, readJson } from '../http/validate';
+import { describeRoute } from '../openapi/describe';
 
 /** A browser error-log entry (shown on the error-log screen). Over-long text is cut, not refused: a log must land. */
 const text = (max: number) =>
@@ -37,7 +38,7 @@ function remoteIp(c: Parameters<typeof getConnInfo>[0]): string {
 
 /** `POST /blade-log/client-error/submit`: the browser's error log, stored like BladeX's `blade_log_error`. */
 export function logRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
-  api.post('/blade-log/client-error/submit', async (c) => {
+  api.post('/blade-log/client-error/submit', describeRoute({ summary: { zh: '上报浏览器错误日志', en: "Report the browser's errors" }, body: entries }), async (c) => {
     const user = currentUser(c);
     const list = parseInput(entries, await readJson(c));
     const userAgent = (c.req.header('user-agent') ?? '').slice(0, 1000);

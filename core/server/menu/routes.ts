@@ -8,6 +8,7 @@ import { isId } from '../user/users';
 import { menusById, pruneEmptyGroups, visibleMenus } from './queries';
 import { buildTree } from './tree';
 import { buttonNode, menuVO, topMenuVO } from './vo';
+import { describeRoute } from '../openapi/describe';
 
 const routesQuery = z.object({
   topMenuId: optionalParam(19).pipe(z.string().regex(/^\d+$/).optional()),
@@ -15,7 +16,7 @@ const routesQuery = z.object({
 
 /** `/blade-system/menu/{routes,buttons,top-menu}`: what the signed-in user's sidebar and buttons show. */
 export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
-  api.get('/blade-system/menu/routes', async (c) => {
+  api.get('/blade-system/menu/routes', describeRoute({ summary: { zh: '当前用户的菜单（侧边栏）', en: "The signed-in user's menus (the sidebar)" }, query: routesQuery }), async (c) => {
     const user = currentUser(c);
     const { topMenuId } = parseInput(routesQuery, c.req.query());
     const pluginIds = await ctx.tenantPlugins.visible(user.tenantId);
@@ -30,7 +31,7 @@ export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return c.json(rData(tree));
   });
 
-  api.get('/blade-system/menu/buttons', async (c) => {
+  api.get('/blade-system/menu/buttons', describeRoute({ summary: { zh: '当前用户的按钮权限', en: "The signed-in user's buttons" } }), async (c) => {
     const user = currentUser(c);
     const pluginIds = await ctx.tenantPlugins.visible(user.tenantId);
     const tree = await ctx.db.tenant(user.tenantId, async (tx) => {
@@ -42,7 +43,7 @@ export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   });
 
   // Only the top menus under which this user would see something.
-  api.get('/blade-system/menu/top-menu', async (c) => {
+  api.get('/blade-system/menu/top-menu', describeRoute({ summary: { zh: '当前用户的顶部菜单', en: "The signed-in user's top menus" } }), async (c) => {
     const user = currentUser(c);
     const pluginIds = await ctx.tenantPlugins.visible(user.tenantId);
     const store = ctx.extensions.topMenus;

@@ -7,6 +7,7 @@ import { ApiError, bizError, missingParam } from '../http/errors';
 import { MSG } from '../http/messages';
 import { rData } from '../http/r';
 import { sniffImage } from './image-type';
+import { describeRoute } from '../openapi/describe';
 
 /** The avatar rule: jpg/png, at most 500 kB. */
 export const MAX_IMAGE_BYTES = 500 * 1024;
@@ -22,6 +23,12 @@ const FILE_ROUTE = '/blade-resource/oss/endpoint/file';
 export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   api.post(
     '/blade-resource/oss/endpoint/put-file',
+    describeRoute({
+      summary: { zh: '上传图片（头像）', en: 'Upload an image (an avatar)' },
+      description: MSG_TYPE,
+      multipart: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+      data: { type: 'object', properties: { link: { type: 'string' }, domain: { type: 'string' }, name: { type: 'string' }, originalName: { type: 'string' }, attachId: { type: 'string' } } },
+    }),
     // Refuse oversized bodies while they stream in (multipart adds a little around the file).
     bodyLimit({ maxSize: MAX_IMAGE_BYTES + 16 * 1024, onError: () => { throw bizError(MSG_SIZE); } }),
     async (c) => {
@@ -55,7 +62,7 @@ export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   );
 
   // Public by its unguessable name (a directory look-up across tenants, like an object store's URL).
-  api.get(`${FILE_ROUTE}/:name`, async (c) => {
+  api.get(`${FILE_ROUTE}/:name`, describeRoute({ summary: { zh: '读取已上传的图片', en: 'An uploaded image' }, answer: { contentType: 'image/png', schema: { type: 'string', format: 'binary' } } }), async (c) => {
     const name = c.req.param('name');
     if (!/^[0-9a-f]{32}\.(png|jpg)$/.test(name)) return c.notFound();
     const row = await ctx.db.system((tx) =>

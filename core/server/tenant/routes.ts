@@ -11,6 +11,7 @@ import { optionalParam, parseInput, readParams } from '../http/validate';
 import { localInstant } from '../crud/sql';
 import type { AuthUser } from '../auth/user';
 import { ADMIN_TENANT, tenantByDomain } from './tenants';
+import { describeRoute, docText, type RouteDoc } from '../openapi/describe';
 
 const infoQuery = z.object({ domain: optionalParam(255) });
 
@@ -25,6 +26,22 @@ function instant(value: string): string {
   return localInstant(value);
 }
 
+/** How `tenant/setting` describes itself in /api/openapi.json. */
+const SETTING_DOC: RouteDoc = {
+  summary: { zh: '租户设置：账号额度、到期时间、插件', en: "Tenants' settings: account quota, expiry, plugins" },
+  description: { zh: '仅 000000 租户的管理员；三项至少给一项。', en: 'Administrators of tenant 000000 only; at least one of the three.' },
+  params: {
+    type: 'object',
+    properties: {
+      ids: { type: 'string', description: docText({ zh: '租户主键或租户编号，逗号分隔', en: 'Tenant row ids or tenant ids, comma-joined' }) },
+      accountNumber: { type: 'string', pattern: '^-?\\d+$', description: docText({ zh: '账号额度（-1 不限）', en: 'Account quota (-1: unlimited)' }) },
+      expireTime: { type: 'string', description: docText({ zh: '到期时间 yyyy-MM-dd HH:mm:ss（空串：永不到期）', en: "Expiry, yyyy-MM-dd HH:mm:ss ('': never)" }) },
+      plugins: { type: 'string', description: docText({ zh: '插件编号，逗号分隔（空串：无；*：全部已安装插件）', en: "Plugin ids, comma-joined ('': none; '*': every installed plugin)" }) },
+    },
+    required: ['ids'],
+  },
+};
+
 /** Tenants, clients and plugin switching belong to the administrators of tenant 000000. */
 function assertAdministratorsTenant(user: AuthUser): void {
   if (!user.isAdministrator || user.tenantId !== ADMIN_TENANT) throw noPermission();
@@ -36,7 +53,7 @@ function assertAdministratorsTenant(user: AuthUser): void {
  * (administrators of the administrators' tenant): switch plugins per tenant.
  */
 export function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
-  api.get('/blade-system/tenant/info', async (c) => {
+  api.get('/blade-system/tenant/info', describeRoute({ summary: { zh: '按域名查询租户', en: 'The tenant of a domain' }, description: { zh: '登录页据此在租户自己的域名下隐藏租户输入框；无匹配时 data 为空对象。', en: "The sign-in page hides the tenant field on a tenant's own domain; data is an empty object when none matches." }, query: infoQuery }), async (c) => {
     const { domain } = parseInput(infoQuery, c.req.query());
     const tenant = domain ? await tenantByDomain(ctx.db, domain) : undefined;
     return c.json(
@@ -49,13 +66,13 @@ export function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   });
 
   // Installed ∩ enabled for the caller's tenant, plus what those require: the chunks the browser loads.
-  api.get('/blade-system/plugin/enabled', async (c) => {
+  api.get('/blade-system/plugin/enabled', describeRoute({ summary: { zh: '当前租户启用的插件', en: "The plugins the caller's tenant has" }, data: { type: 'array', items: { type: 'string' } } }), async (c) => {
     const user = currentUser(c);
     return c.json(rData(await ctx.tenantPlugins.enabled(user.tenantId)));
   });
 
   // The installed plugins, for the tenant settings dialog.
-  api.get('/blade-system/plugin/list', async (c) => {
+  api.get('/blade-system/plugin/list', describeRoute({ summary: { zh: '已安装的插件', en: 'The installed plugins' }, description: { zh: '仅 000000 租户的管理员。', en: 'Administrators of tenant 000000 only.' } }), async (c) => {
     assertAdministratorsTenant(currentMember(c));
     return c.json(rData(ctx.tenantPlugins.describe()));
   });
@@ -63,7 +80,7 @@ export function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   // `ids`: tenant row ids or tenant ids (comma-joined); each option optional, at least one:
   // `accountNumber` (-1 unlimited), `expireTime` (`yyyy-MM-dd HH:mm:ss`, '' never), `plugins` (comma-joined
   // plugin ids, '' none, '*' every installed plugin now and later).
-  api.post('/blade-system/tenant/setting', async (c) => {
+  api.post('/blade-system/tenant/setting', describeRoute(SETTING_DOC), async (c) => {
     const user = currentMember(c);
     assertAdministratorsTenant(user);
     const params = await readParams(c);

@@ -13,6 +13,7 @@ import { findTenant, tenantUsable, TENANT_ID } from '../tenant/tenants';
 import { PROFILE_COLUMNS, profileSchema, type ProfileInput } from './profile-schema';
 import { findUserByAccount, findUserById, insertUser, setPasswordHash, USER_PENDING } from './users';
 import { userVO } from './vo';
+import { describeRoute } from '../openapi/describe';
 
 const ACCOUNT = /^[A-Za-z0-9_.@-]+$/;
 
@@ -40,7 +41,7 @@ const guestRegistration = z.object({
 
 /** `/blade-user/*` for the signed-in user: own profile and password, and a guest's registration. */
 export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
-  api.get('/blade-user/info', async (c) => {
+  api.get('/blade-user/info', describeRoute({ summary: { zh: '当前用户的资料', en: "The signed-in user's profile" } }), async (c) => {
     const me = currentMember(c);
     const vo = await ctx.db.tenant(me.tenantId, async (tx) => {
       const user = await findUserById(tx, me.tenantId, me.userId);
@@ -50,7 +51,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return c.json(rData(vo));
   });
 
-  api.post('/blade-user/update-info', async (c) => {
+  api.post('/blade-user/update-info', describeRoute({ summary: { zh: '修改个人资料', en: 'Change my profile' }, body: profileSchema }), async (c) => {
     const me = currentMember(c);
     const input = parseInput(profileSchema, await readJson(c));
     const fields = (Object.keys(PROFILE_COLUMNS) as (keyof ProfileInput)[]).filter((k) => input[k] !== undefined && input[k] !== null);
@@ -67,7 +68,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return c.json(rSuccess());
   });
 
-  api.post('/blade-user/update-password', async (c) => {
+  api.post('/blade-user/update-password', describeRoute({ summary: { zh: '修改密码', en: 'Change my password' }, description: { zh: '密码均为 MD5（32 位小写十六进制）；成功后本人其他设备上的会话结束。', en: "Every password is an MD5 (32 lower-case hex digits); on success the user's other sessions end." }, params: passwordChange }), async (c) => {
     const me = currentMember(c);
     const { oldPassword, newPassword, newPassword1 } = parseInput(passwordChange, await readParams(c));
     if (newPassword !== newPassword1) throw bizError(MSG.confirmMismatch);
@@ -87,7 +88,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
    * A guest (third-party identity) applies for an account: it is created PENDING, bound to the identity,
    * with the tenant's `user` role; an administrator approves it later.
    */
-  api.post('/blade-user/register-guest', async (c) => {
+  api.post('/blade-user/register-guest', describeRoute({ summary: { zh: '访客申请注册账号', en: 'A guest applies for an account' }, description: { zh: '以第三方登录所得的访客令牌调用；账号创建为待审核状态。', en: 'Called with the guest token of a third-party sign-in; the account is created pending approval.' }, params: guestRegistration }), async (c) => {
     const me = currentUser(c);
     if (!me.isGuest) throw bizError(MSG.registered);
     const input = parseInput(guestRegistration, await readParams(c));
