@@ -1,185 +1,116 @@
 /**
- * Server throughput and latency of a paged, filtered list on 100,000 rows (issue 3, "Measured, not
- * asserted"): `GET /api/blade-system/param/list?current=N&size=10&paramName=…` through the real HTTP stack
- * (`tsx app/server.ts` in a child process, so the load generator does not share its CPU), 10 concurrent
- * keep-alive clients for about 10 s after a 2 s warm-up. On PGlite always; on PostgreSQL too when
- * BENCH_DATABASE_URL is set (its blade_param rows of the bench are replaced each run).
+ * Paged lists at 10k, 100k and 1M rows, on PGlite and on PostgreSQL: p50 / p99 of
+ * `GET /api/blade-system/post/list` through the real HTTP stack (a server process, so the load generator
+ * does not share its CPU) at concurrency 1 and 10, for no filter, an equality filter, a rare substring, a
+ * reader limited by a data scope and a deep page (a common substring besides, outside the targets); then,
+ * per case, the statements a request sends and EXPLAIN ANALYZE of its reads. Printed, never asserted.
+ *
+ * - BENCH_ROWS: sizes, comma-separated (`10k,100k,1M` by default; `k` and `M` understood).
+ * - BENCH_SECONDS: seconds measured per case and concurrency (default 3, after half a second of warm-up).
+ * - BENCH_DATABASE_URL (else TEST_DATABASE_URL): the PostgreSQL to measure besides PGlite; one database
+ *   per size is made beside it and kept (see list-data.ts), as is a PGlite folder per size.
+ * - BENCH_DATABASES: `pglite`, `postgres` or both (default both, PostgreSQL when a URL is set).
  *
  * Alone: `npx tsx tests/bench/server.ts`. From the bench runner: `await benchServer()`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadServerPlugins } from '../../app/server-plugins';
-import { hashPassword, md5 } from '../../core/server/auth/password';
-import { silentLogger } from '../../core/server/context';
-import { SEED } from '../../core/server/seed/kernel-seed';
-import { openServer } from '../../core/server/start';
-import { insertUser } from '../../core/server/user/users';
 import { startServerProcess } from '../e2e/server-process';
+import { BENCH_ACCOUNT, pgliteTarget, postgresTarget, prepareTarget, type BenchTarget } from './list-data';
+import { explainCases, type ExplainResult } from './list-explain';
+import { LIST_CASES, loadList, signIn, type LoadResult } from './list-load';
 
 export interface ServerBenchOptions {
-  rows?: number;
+  /** Row counts (default BENCH_ROWS or 10k, 100k, 1M). */
+  sizes?: readonly number[];
+  /** Measured milliseconds per case and concurrency. */
   durationMs?: number;
   warmupMs?: number;
-  concurrency?: number;
-  /** PostgreSQL to measure besides PGlite (default: BENCH_DATABASE_URL). */
+  concurrencies?: readonly number[];
+  /** PostgreSQL to measure besides PGlite (default: BENCH_DATABASE_URL, else TEST_DATABASE_URL). */
   databaseUrl?: string;
   log?: (line: string) => void;
 }
 
-export interface ServerBenchResult {
-  database: 'PGlite' | 'PostgreSQL';
-  /** filtered, no filter (both as the administrator), data scope (a reader limited to own department and children). */
-  label: string;
-  /** The paramName filter ('' for the unfiltered list, measured for comparison). */
-  filter: string;
+export interface ServerBenchResult extends LoadResult {
+  database: BenchTarget['database'];
   rows: number;
-  requests: number;
-  errors: number;
-  seconds: number;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  /** Records matching the filter (the list's `total`). */
-  matching: number;
+  label: string;
+  concurrency: number;
 }
 
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-/** Ids far above the snowflake ids the server makes (≈2.1e18), so bench rows never collide with real ones. */
-const ID_BASE = '8000000000000000000';
-const FILTER = '参数 1'; // matches 参数 1, 参数 10…19, 参数 100…199, …: about 11 % of the rows
-const OTHER_DEPT = '8000000000000000001';
-
-/** What each measurement lists, and as whom. */
-const CASES = [
-  { label: 'filtered', filter: FILTER, account: 'admin', share: 1 },
-  { label: 'no filter', filter: '', account: 'admin', share: 0.5 },
-  { label: 'data scope', filter: '', account: 'bench', share: 0.5 },
-] as const;
-
-/** Migrates and seeds the database (as `npm start` would) and puts the bench rows in tenant 000000. */
-async function prepare(target: { dataDir?: string; databaseUrl?: string }, rows: number): Promise<void> {
-  const server = await openServer({ ...target, distDir: null, plugins: await loadServerPlugins(), log: silentLogger, tokenSecret: 'bench-secret-bench-secret-bench-secret' });
-  try {
-    await server.ctx.db.system(async (tx) => {
-      await tx.query(`delete from blade_param where param_key like 'bench.%'`);
-      await tx.query(
-        `insert into blade_param (id, tenant_id, param_name, param_key, param_value, remark, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-         select $1::bigint + g, '000000', '参数 ' || g, 'bench.key.' || g, 'value ' || g, null,
-                1123598821738675201, 1123598813738675201, now() - g * interval '1 second', 1123598821738675201, now() - g * interval '1 second', 1, 0
-           from generate_series(1, $2::int) g`,
-        [ID_BASE, rows],
-      );
-      // A reader limited by a data scope (type 4: own department and its children) for the third case:
-      // half of the rows were made in another department.
-      await tx.query(`delete from blade_scope_data where scope_name = 'bench scope'`);
-      if (!(await tx.one(`select 1 from blade_user where tenant_id = '000000' and account = 'bench' and is_deleted = 0`))) {
-        const ids = server.ctx.ids;
-        const roleId = ids.next();
-        await tx.query(`insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias) values ($1, '000000', 0, 'bench', 90, 'bench_reader')`, [roleId]);
-        await tx.query(
-          `insert into blade_role_menu (id, tenant_id, menu_id, role_id) select $1::bigint + row_number() over (), '000000', id, $2 from blade_menu where code in ('param', 'param_view')`,
-          [ID_BASE, roleId],
-        );
-        await insertUser(tx, ids, { tenantId: '000000', account: 'bench', passwordHash: await hashPassword(md5('bench')), name: 'bench', realName: 'bench', roleIds: [roleId], deptIds: [SEED.deptId] });
-        await tx.query(`insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name, sort) values ($1, '000000', 0, '0', 'bench other', 'bench other', 99)`, [OTHER_DEPT]);
-      }
-      const scopeId = server.ctx.ids.next();
-      await tx.query(
-        `insert into blade_scope_data (id, menu_id, resource_code, scope_name, scope_column, scope_type) select $1, id, 'param', 'bench scope', 'create_dept', 4 from blade_menu where code = 'param'`,
-        [scopeId],
-      );
-      await tx.query(
-        `insert into blade_role_scope (id, tenant_id, scope_category, scope_id, role_id) select $1, '000000', 1, $2, id from blade_role where tenant_id = '000000' and role_alias = 'bench_reader'`,
-        [server.ctx.ids.next(), scopeId],
-      );
-      await tx.query(`update blade_param set create_dept = $1 where param_key like 'bench.%' and id % 2 = 1`, [OTHER_DEPT]);
-      await tx.exec('analyze blade_param');
+/** `10k` → 10000, `1M` → 1000000. */
+export function parseSizes(text: string): number[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const m = /^(\d+(?:\.\d+)?)\s*([kKmM]?)$/.exec(s);
+      if (!m) throw new Error(`BENCH_ROWS: "${s}" is not a size (10k, 100k, 1M, 5000…)`);
+      return Math.round(Number(m[1]) * (m[2] === '' ? 1 : /k/i.test(m[2]!) ? 1_000 : 1_000_000));
     });
-  } finally {
-    await server.close();
-  }
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const sizeLabel = (rows: number) => (rows >= 1_000_000 && rows % 1_000_000 === 0 ? `${rows / 1_000_000}M` : rows >= 1_000 && rows % 1_000 === 0 ? `${rows / 1_000}k` : String(rows));
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–').padStart(7);
 
-async function load(url: string, rows: number, options: Required<Pick<ServerBenchOptions, 'durationMs' | 'warmupMs' | 'concurrency'>>, filter: string, account: string) {
-  const query = new URLSearchParams({ tenantId: '000000', username: account, password: md5(account), grant_type: 'password', scope: 'all' });
-  const signIn = await fetch(`${url}/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { Authorization: BASIC, 'Tenant-Id': '000000' } });
-  const token = ((await signIn.json()) as { access_token?: string }).access_token;
-  if (!token) throw new Error('bench: sign-in failed');
-  const headers = { 'Blade-Auth': `bearer ${token}` };
-  const search = filter ? `&paramName=${encodeURIComponent(filter)}` : '';
-  const first = await fetch(`${url}/api/blade-system/param/list?current=1&size=10${search}`, { headers });
-  const matching = ((await first.json()) as { data: { total: number } }).data.total;
-  const pages = Math.max(1, Math.ceil(matching / 10));
-
-  const latencies: number[] = [];
-  let errors = 0;
-  const warmEnd = Date.now() + options.warmupMs;
-  const end = warmEnd + options.durationMs;
-  const worker = async () => {
-    while (Date.now() < end) {
-      const current = 1 + Math.floor(Math.random() * Math.min(pages, 100));
-      const counted = Date.now() >= warmEnd;
-      const started = performance.now();
-      try {
-        const res = await fetch(`${url}/api/blade-system/param/list?current=${current}&size=10${search}`, { headers });
-        const body = (await res.json()) as { success?: boolean; data?: { records?: unknown[] } };
-        if (counted && (!res.ok || !body.success || body.data?.records?.length !== 10)) errors++;
-      } catch {
-        if (counted) errors++;
-      }
-      if (counted) latencies.push(performance.now() - started);
-    }
-  };
-  const began = Date.now();
-  await Promise.all(Array.from({ length: options.concurrency }, worker));
-  const seconds = (Date.now() - Math.max(began, warmEnd)) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, errors, seconds, requestsPerSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), matching, rows };
+function printExplain(log: (line: string) => void, label: string, explained: ExplainResult | undefined) {
+  if (!explained) return;
+  const reads = explained.reads.map((r) => `${r.role} ${r.executionMs.toFixed(2)} ms (+${r.planningMs.toFixed(2)} planning): ${r.shape}`);
+  log(`      ${label.padEnd(17)} ${explained.statements} statements in ${explained.transactions} transactions`);
+  for (const read of reads) log(`        ${read}`);
 }
 
 export async function benchServer(options: ServerBenchOptions = {}): Promise<ServerBenchResult[]> {
-  const rows = options.rows ?? 100_000;
-  const settings = { durationMs: options.durationMs ?? 10_000, warmupMs: options.warmupMs ?? 2_000, concurrency: options.concurrency ?? 10 };
+  const sizes = options.sizes ?? parseSizes(process.env.BENCH_ROWS ?? '10k,100k,1M');
+  const durationMs = options.durationMs ?? Number(process.env.BENCH_SECONDS ?? 3) * 1000;
+  const warmupMs = options.warmupMs ?? 500;
+  const concurrencies = options.concurrencies ?? [1, 10];
   const log = options.log ?? ((line: string) => console.log(line));
-  const databaseUrl = options.databaseUrl ?? process.env.BENCH_DATABASE_URL;
+  const databaseUrl = options.databaseUrl ?? (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined);
+  const only = (process.env.BENCH_DATABASES ?? 'pglite,postgres').toLowerCase();
   const results: ServerBenchResult[] = [];
 
-  const run = async (database: ServerBenchResult['database'], target: { dataDir?: string; databaseUrl?: string }, env: Record<string, string>) => {
-    const t0 = Date.now();
-    await prepare(target, rows);
-    log(`  ${database}: ${rows.toLocaleString('en')} rows inserted and analysed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    const server = await startServerProcess(env);
-    try {
-      for (const { label, filter, account, share } of CASES) {
-        const r = await load(server.url, rows, { ...settings, durationMs: Math.max(1000, settings.durationMs * share) }, filter, account);
-        results.push({ database, label, filter, ...r });
-        log(
-          `  ${database.padEnd(10)} ${label.padEnd(10)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
-            `   (${r.requests} requests in ${r.seconds.toFixed(1)} s, ${r.errors} errors, ${r.matching} matching rows)`,
-        );
-      }
-    } finally {
-      await server.stop();
-    }
-  };
-
   log(
-    `\nserver: GET /api/blade-system/param/list?current=N&size=10&paramName=${FILTER} on ${rows.toLocaleString('en')} rows, concurrency ${settings.concurrency}, ` +
-      `${settings.durationMs / 1000} s; the unfiltered list for comparison, and the same as a reader whose data scope (own department and children) admits half of the rows, ${Math.max(1, settings.durationMs / 2000)} s each`,
+    `\nserver: GET /api/blade-system/post/list?size=10&… on ${sizes.map(sizeLabel).join(', ')} rows of one tenant, ` +
+      `${durationMs / 1000} s per case at concurrency ${concurrencies.join(' and ')}; p50 / p99 in ms, then the statements of one request and EXPLAIN ANALYZE of its reads`,
   );
-  const dataDir = mkdtempSync(join(tmpdir(), 'card-admin-bench-'));
-  try {
-    await run('PGlite', { dataDir }, { DATA_DIR: dataDir });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  const databases: ((rows: number) => Promise<BenchTarget>)[] = [];
+  if (only.includes('pglite')) databases.push(async (rows) => pgliteTarget(rows));
+  if (only.includes('postgres')) {
+    if (databaseUrl) databases.push((rows) => postgresTarget(databaseUrl, rows));
+    else log('  PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it)');
   }
-  if (databaseUrl) await run('PostgreSQL', { databaseUrl }, { DATABASE_URL: databaseUrl });
-  else log('  PostgreSQL: skipped (set BENCH_DATABASE_URL to measure it)');
+
+  for (const makeTarget of databases) {
+    for (const rows of sizes) {
+      const target = await makeTarget(rows);
+      const prepared = await prepareTarget(target, rows);
+      log(`\n  ${target.database}, ${sizeLabel(rows)} rows (${prepared.seeded ? 'seeded' : 'kept from an earlier run'}, ready in ${prepared.seconds.toFixed(1)} s)`);
+      log(`      ${'case'.padEnd(17)} ${concurrencies.map((c) => `c=${c}: p50     p99   req/s`.padStart(30)).join('')}   total`);
+      const server = await startServerProcess(target.env, { browserApp: false });
+      try {
+        const tokens = new Map<string, string>();
+        for (const account of ['admin', BENCH_ACCOUNT]) tokens.set(account, await signIn(server.url, account));
+        for (const list of LIST_CASES) {
+          const line: string[] = [];
+          let total = 0;
+          for (const concurrency of concurrencies) {
+            const r = await loadList(server.url, tokens.get(list.account)!, rows, list, { concurrency, durationMs, warmupMs });
+            results.push({ database: target.database, rows, label: list.label, concurrency, ...r });
+            total = r.total;
+            line.push(`${ms(r.p50)} ${ms(r.p99)} ${r.requestsPerSecond.toFixed(0).padStart(7)}${r.errors ? ` (${r.errors} errors)` : ''}`.padStart(30));
+          }
+          log(`      ${`${list.label}${list.extra ? '*' : ''}`.padEnd(17)} ${line.join('')}   ${total}`);
+        }
+      } finally {
+        await server.stop();
+      }
+      const explained = await explainCases(target, rows, LIST_CASES);
+      for (const list of LIST_CASES) printExplain(log, list.label, explained.get(list.label));
+    }
+  }
+  log('\n  * outside the targets (p99 ≤ 20 ms at concurrency 1 on PostgreSQL, PGlite within 3×), for comparison');
   return results;
 }
 
