@@ -1,5 +1,6 @@
 import type { Tx } from './db/types';
 import type { Extensions } from './extensions';
+import type { LocalText } from './i18n';
 
 /**
  * The system parameters the server obeys (`account.failCount`, `account.initPassword`…). They are a
@@ -16,6 +17,8 @@ export interface Parameter<T> {
   key: string;
   fallback: T;
   parse(raw: string): T | undefined;
+  /** What a valid value is, for the refusal of one that is not. */
+  rule: LocalText;
 }
 
 function integer(key: string, fallback: number, min: number, max: number): Parameter<number> {
@@ -26,6 +29,7 @@ function integer(key: string, fallback: number, min: number, max: number): Param
       const value = Number(raw.trim());
       return raw.trim() !== '' && Number.isInteger(value) && value >= min && value <= max ? value : undefined;
     },
+    rule: { zh: `${min} 到 ${max} 之间的整数`, en: `a whole number from ${min} to ${max}` },
   };
 }
 
@@ -33,12 +37,14 @@ const text = (key: string, fallback: string, max: number): Parameter<string> => 
   key,
   fallback,
   parse: (raw) => (raw !== '' && raw.length <= max ? raw : undefined),
+  rule: { zh: `1 到 ${max} 个字符`, en: `1 to ${max} characters` },
 });
 
 const flag = (key: string, fallback: boolean): Parameter<boolean> => ({
   key,
   fallback,
   parse: (raw) => ({ true: true, false: false })[raw.trim().toLowerCase() as 'true' | 'false'],
+  rule: { zh: 'true 或 false', en: 'true or false' },
 });
 
 export const PARAMETERS = {
@@ -79,4 +85,14 @@ export async function readParameters<K extends ParameterName>(
     values[name] = (raw === undefined ? undefined : parameter.parse(raw)) ?? parameter.fallback;
   }
   return values as ParameterValues<K>;
+}
+
+/**
+ * Why a value cannot be stored for a parameter the server reads (null when it can, or when the key is none
+ * of them): a value the server would ignore for its default must not look as if it were in force.
+ */
+export function parameterValueRefusal(key: string, raw: string): LocalText | null {
+  const parameter: Parameter<unknown> | undefined = Object.values(PARAMETERS).find((p) => p.key === key);
+  if (!parameter || parameter.parse(raw) !== undefined) return null;
+  return { zh: `参数 ${key} 的值应为${parameter.rule.zh}`, en: `The value of ${key} must be ${parameter.rule.en}` };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { md5, SEED } from '../../core/sdk/server';
 import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import paramServer from './server';
 
@@ -8,6 +9,7 @@ let ts: TestServer;
 let admin: string;
 let demo: string; // role `user`: param + param_view only
 let demoTenant: string; // admin of tenant 100001
+let demoTenantOther: string; // admin of a tenant with no parameter rows
 
 const list = async (query: Record<string, string | number> = {}, token = admin) => {
   const res = await ts.get('/api/blade-system/param/list', { token, query });
@@ -20,6 +22,9 @@ beforeAll(async () => {
   admin = (await ts.signIn('admin', 'admin')).access_token;
   demo = (await ts.signIn('demo', 'demo')).access_token;
   demoTenant = (await ts.signIn('admin', 'admin', '100001')).access_token;
+  const { adminRoleId } = await ts.addTenant('100002');
+  await ts.addUser({ tenantId: '100002', account: 'admin', password: 'admin', roleId: adminRoleId });
+  demoTenantOther = (await ts.signIn('admin', 'admin', '100002')).access_token;
 });
 afterAll(() => ts.close());
 
@@ -27,17 +32,20 @@ describe('seed', () => {
   test('the BladeX parameters in both seeded tenants', async () => {
     const expected = {
       'account.registerUser': 'true',
-      'account.initPassword': '123456',
+      'account.initPassword': 'Init@123456',
       'account.failCount': '5',
       'tenant.default.password': 'admin',
       'tenant.default.accountNumber': '100',
     };
     for (const token of [admin, demoTenant]) {
+      'tenant.default.expireDays': '0',
       const page = await list({ size: 50 }, token);
       expect(Object.fromEntries(page.records.map((r) => [r.paramKey, r.paramValue]))).toEqual(expected);
     }
     const [row] = (await list({ paramKey: 'failCount' })).records;
-    expect(row).toMatchObject({ paramName: '账号错误锁定次数', tenantId: '000000', status: 1, isDeleted: 0, remark: '' });
+    expect(row).toMatchObject({ paramName: '账号错误锁定次数', tenantId: '000000', status: 1, isDeleted: 0 });
+    // The remark says what the value does, in both languages.
+    expect(row!.remark).toMatch(/锁定.* \/ .*locked/);
   });
 
   test('the demo user sees 参数管理 with its view button only', async () => {
@@ -51,8 +59,12 @@ describe('seed', () => {
 describe('/api/blade-system/param', () => {
   test('list: search on name and key (LIKE), paging, other keys refused', async () => {
     expect((await list({ paramName: '账号' })).total).toBe(3);
-    expect((await list({ paramKey: 'tenant.default' })).records.map((r) => r.paramKey).sort()).toEqual(['tenant.default.accountNumber', 'tenant.default.password']);
-    expect(await list({ current: 2, size: 2 })).toMatchObject({ total: 5, size: 2, current: 2 });
+    expect((await list({ paramKey: 'tenant.default' })).records.map((r) => r.paramKey).sort()).toEqual([
+      'tenant.default.accountNumber',
+      'tenant.default.expireDays',
+      'tenant.default.password',
+    ]);
+    expect(await list({ current: 2, size: 2 })).toMatchObject({ total: 8, size: 2, current: 2 });
     const refused = await ts.get('/api/blade-system/param/list', { token: admin, query: { paramValue: 'admin' } });
     expect([refused.status, refused.body.msg]).toEqual([400, '不支持的查询条件: paramValue']);
   });
@@ -87,7 +99,7 @@ describe('/api/blade-system/param', () => {
     const [row] = (await list({ paramKey: 'initPassword' })).records;
     expect((await ts.post('/api/blade-system/param/submit', { token: demo, json: { id: row.id, paramValue: '1' } })).status).toBe(403);
     expect((await ts.post('/api/blade-system/param/remove', { token: demo, query: { ids: String(row.id) } })).status).toBe(403);
-    expect((await list({ paramKey: 'initPassword' })).records[0].paramValue).toBe('123456');
+    expect((await list({ paramKey: 'initPassword' })).records[0].paramValue).toBe('Init@123456');
   });
 
   test('each tenant has its own parameters', async () => {
@@ -98,5 +110,34 @@ describe('/api/blade-system/param', () => {
     const [theirs] = (await list({ paramKey: 'tenant.only' }, demoTenant)).records;
     const steal = await ts.post('/api/blade-system/param/submit', { token: admin, json: { id: theirs.id, paramValue: '2' } });
     expect([steal.status, steal.body.msg]).toEqual([400, '数据不存在']);
+  });
+});
+
+describe('the parameters the server reads', () => {
+  const submit = (json: unknown, token = admin) => ts.post('/api/blade-system/param/submit', { token, json });
+  const rowOf = async (key: string, token = admin) => (await list({ paramKey: key }, token)).records.find((r) => r.paramKey === key)!;
+  const attempt = (account: string, password: string) => ts.token({ username: account, password: md5(password), grant_type: 'password' });
+
+  test('account.failCount set to 3: the 4th attempt is refused unchecked, and the change holds at once', async () => {
+    await ts.addUser({ tenantId: '000000', account: 'three', password: 'right', roleId: SEED.userRoleId });
+    const row = await rowOf('account.failCount');
+    expect((await submit({ id: row.id, paramValue: '3' })).body.success).toBe(true);
+    try {
+      for (let i = 0; i < 3; i++) expect((await attempt('three', 'wrong')).body.error_description).toBe('用户名或密码不正确');
+      expect((await attempt('three', 'right')).body.error_description).toBe('登录错误次数过多,请稍后再试');
+    } finally {
+      expect((await submit({ id: row.id, paramValue: '5' })).body.success).toBe(true);
+    }
+  });
+
+  test('a value the server could not use is refused, with what it should be', async () => {
+    const failCount = await rowOf('account.failCount');
+    const refused = await submit({ id: failCount.id, paramValue: 'five' });
+    expect([refused.status, refused.body.msg]).toEqual([400, '参数 account.failCount 的值应为1 到 1000 之间的整数']);
+    expect((await submit({ id: (await rowOf('account.registerUser')).id, paramValue: 'yes' })).body.msg).toBe('参数 account.registerUser 的值应为true 或 false');
+    // A new row for a key the server reads is held to the same rule; other keys take any value.
+    const fresh = await submit({ paramName: '最少位数', paramKey: 'account.passwordMinLength', paramValue: '0' }, demoTenantOther);
+    expect(fresh.body.msg).toBe('参数 account.passwordMinLength 的值应为1 到 64 之间的整数');
+    expect((await rowOf('account.failCount')).paramValue).toBe('5');
   });
 });
