@@ -29,16 +29,18 @@ beforeAll(async () => {
 afterAll(() => ts.close());
 
 describe('seed', () => {
-  test('the BladeX parameters in both seeded tenants', async () => {
+  test('the parameters the server reads, in both seeded tenants', async () => {
     const expected = {
       'account.registerUser': 'true',
       'account.initPassword': 'Init@123456',
       'account.failCount': '5',
+      'account.passwordMinLength': '8',
+      'account.passwordClasses': '2',
       'tenant.default.password': 'admin',
       'tenant.default.accountNumber': '100',
+      'tenant.default.expireDays': '0',
     };
     for (const token of [admin, demoTenant]) {
-      'tenant.default.expireDays': '0',
       const page = await list({ size: 50 }, token);
       expect(Object.fromEntries(page.records.map((r) => [r.paramKey, r.paramValue]))).toEqual(expected);
     }
