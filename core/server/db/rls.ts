@@ -19,14 +19,18 @@ const OWNER_POLICY = 'owner_access';
 export async function secureTables(db: Db): Promise<string[]> {
   return db.system(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(hashtext('secure_tables'))`);
+    // Roles are cluster-wide and the lock above is per database: servers starting at once on two databases
+    // of one cluster may both create or grant it; the one that finds it made meanwhile goes on.
     await tx.exec(`do $$ begin
       if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then create role ${APP_ROLE} nologin; end if;
+    exception when duplicate_object or unique_violation then null;
     end $$`);
     // A non-superuser owner must be a member to SET ROLE; a superuser already may.
     await tx.exec(`do $$ begin
       if not (select rolsuper from pg_roles where rolname = current_user) then
         execute format('grant ${APP_ROLE} to %I', current_user);
       end if;
+    exception when duplicate_object or unique_violation then null;
     end $$`);
     await tx.exec(`grant usage on schema public to ${APP_ROLE};
       grant select, insert, update, delete on all tables in schema public to ${APP_ROLE};
