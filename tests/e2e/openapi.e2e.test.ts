@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import type { Browser } from 'playwright-core';
+import { apiToken } from './api';
+import { launchBrowser, openPage } from './browser';
+import { startServerProcess, type RunningServer } from './server-process';
+
+/**
+ * The interactive API page as an integrator meets it: the real server (no browser app needed: the page
+ * is served from the Swagger UI package), headless Chromium, a token pasted in and a call tried.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const artifacts = resolve(import.meta.dirname ?? process.cwd(), '..', 'artifacts');
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServerProcess({}, { browserApp: false }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('/api/docs', () => {
+  test('lists the operations, takes a pasted token and tries a call, with nothing loaded from elsewhere', async () => {
+    const { context, page, problems } = await openPage(browser);
+    const foreign: string[] = [];
+    const refused: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.url) && !request.url().startsWith('data:')) foreign.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+
+    await page.goto(`${server.url}/api/docs`);
+    // The description is in the browser's language (zh-CN): the kernel's and the plugins' operations are listed.
+    await page.locator('.opblock-summary-description', { hasText: '获取令牌（登录）' }).waitFor({ timeout: 30_000 });
+    await page.locator('.opblock-summary-description', { hasText: '参数分页列表' }).waitFor();
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(100);
+    expect(await page.locator('.opblock-tag').count()).toBeGreaterThan(15);
+
+    // Paste an access token (no `bearer ` prefix: the page adds it).
+    const token = await apiToken(server.url, '000000', 'admin', 'admin');
+    await page.locator('.btn.authorize').first().click();
+    const scheme = page.locator('.modal-ux .auth-container').filter({ hasText: 'bladeAuth' });
+    await scheme.locator('input').fill(token);
+    await scheme.getByRole('button', { name: 'Authorize', exact: true }).click();
+    await page.locator('.modal-ux').getByRole('button', { name: 'Close' }).first().click();
+
+    // Try the parameter list, as Swagger UI sends it.
+    const list = page.locator('.opblock', { hasText: '/blade-system/param/list' }).first();
+    await list.locator('.opblock-summary').click();
+    await list.locator('.try-out__btn').click();
+    await list.locator('tr[data-param-name="paramKey"] input').fill('account');
+    const answer = page.waitForResponse((res) => res.url().includes('/api/blade-system/param/list'));
+    await list.locator('.execute').click();
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect(response.request().headers()['blade-auth']).toBe(`bearer ${token}`);
+    expect(response.url()).toContain('paramKey=account');
+    const body = (await response.json()) as { success: boolean; data: { records: { paramKey: string }[] } };
+    expect(body.success).toBe(true);
+    expect(body.data.records.length).toBeGreaterThan(0);
+    for (const record of body.data.records) expect(record.paramKey).toContain('account');
+    await list.locator('.live-responses-table .response-col_status', { hasText: '200' }).waitFor();
+
+    mkdirSync(artifacts, { recursive: true });
+    await list.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(artifacts, 'openapi-docs.png') });
+
+    expect(problems.errors).toEqual([]);
+    expect(refused).toEqual([]);
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+});
