@@ -18,6 +18,7 @@ export const PUBLIC_PATHS: readonly string[] = [
 /** What a guest token (third-party identity, not yet a user) may call besides the public paths. */
 export const GUEST_PATHS: readonly string[] = [
   '/blade-user/register-guest',
+  '/blade-user/password-rule',
   '/blade-auth/oauth/user-info',
   '/blade-system/menu/routes',
   '/blade-system/menu/buttons',

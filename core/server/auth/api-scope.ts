@@ -48,6 +48,7 @@ export const SESSION_PATHS: readonly string[] = [
   '/blade-user/info',
   '/blade-user/update-info',
   '/blade-user/update-password',
+  '/blade-user/password-rule',
   '/blade-system/plugin/enabled',
 ];
 

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { md5 } from './password';
 import { createOAuthCode } from './social/codes';
+import { defineServerPlugin } from '../plugin';
 import { createTestServer, type TestServer } from '../test-server';
+
+// The parameters as a provider gives them (the param plugin in the product), changed by the tests.
+const parameters = new Map<string, string>();
+const parameterSource = defineServerPlugin({
+  manifest: { id: 'params-under-test', name: { zh: '参数', en: 'Parameters' } },
+  provides: { parameters: async (_tx, _tenantId, keys) => new Map(keys.flatMap((k) => (parameters.has(k) ? [[k, parameters.get(k)!]] : []))) },
+});
 
 let ts: TestServer;
 beforeAll(async () => {
-  ts = await createTestServer();
+  ts = await createTestServer({ plugins: [parameterSource] });
 });
 afterAll(() => ts.close());
 
@@ -63,17 +71,26 @@ describe('third-party sign-in (demo provider)', () => {
 });
 
 describe('guest registration', () => {
-  const register = (token: string, q: Record<string, string>) => ts.post('/api/blade-user/register-guest', { token, query: q });
+  /** The contract's fields in the query; the typed password in the form body, where the rule is checked. */
+  const register = (token: string, q: Record<string, string>, plain?: string) =>
+    ts.post('/api/blade-user/register-guest', {
+      token,
+      query: q,
+      body: plain === undefined ? undefined : new URLSearchParams({ passwordPlain: plain }),
+      headers: plain === undefined ? undefined : { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+  const PASSWORD = 'Secret123';
+  const formOf = (g: { oauth_id: string }, account: string, tenantId = '000000') => ({ tenantId, name: '访客', account, password: md5(PASSWORD), oauthId: g.oauth_id });
 
   test('creates a pending user bound to the identity; the pending user cannot sign in until approved', async () => {
     const g = await guest();
-    const form = { tenantId: '000000', name: '新访客', account: 'newguest', password: md5('secret'), oauthId: g.oauth_id };
-    const res = await register(g.access_token, form);
+    const form = { ...formOf(g, 'newguest'), name: '新访客' };
+    const res = await register(g.access_token, form, PASSWORD);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 200, success: true });
     expect(res.body.msg).toMatch(/审核/);
 
-    const pending = await ts.token({ username: 'newguest', password: md5('secret'), grant_type: 'password' });
+    const pending = await ts.token({ username: 'newguest', password: md5(PASSWORD), grant_type: 'password' });
     expect(pending.status).toBe(400);
     expect(pending.body.error_description).toBe('账号正在审核中,请等待管理员审核');
 
@@ -87,7 +104,7 @@ describe('guest registration', () => {
 
     // An administrator approves (the users screen comes later): both sign-ins now work.
     await ts.ctx.db.system((tx) => tx.query('update blade_user set status = 1 where id = $1', [user!.id]));
-    const approved = await ts.token({ username: 'newguest', password: md5('secret'), grant_type: 'password' });
+    const approved = await ts.token({ username: 'newguest', password: md5(PASSWORD), grant_type: 'password' });
     expect(approved.status).toBe(200);
     expect(approved.body.role_name).toBe('user');
     const code2 = await ts.ctx.db.global((tx) =>
@@ -97,34 +114,68 @@ describe('guest registration', () => {
     expect(viaProvider.body).toMatchObject({ user_id: user!.id, oauth_id: g.oauth_id, role_name: 'user' });
   });
 
-  test('checks: the caller is that guest, the tenant exists, the account is free, the input is well formed', async () => {
+  test('checks: the caller is that guest, the account is free, the input is well formed, the password follows the rule', async () => {
     const g = await guest();
-    const form = { tenantId: '000000', name: '访客', account: 'someone', password: md5('pw'), oauthId: g.oauth_id };
-    expect((await register(g.access_token, { ...form, oauthId: 'someone-else' })).body.msg).toBe('第三方授权信息不匹配');
-    expect((await register(g.access_token, { ...form, tenantId: '888888' })).body.msg).toBe('租户信息错误!');
-    expect((await register(g.access_token, { ...form, account: 'admin' })).body.msg).toBe('当前账号已被使用!');
-    const missing = await register(g.access_token, { ...form, tenantId: '' });
+    const form = formOf(g, 'someone');
+    const send = (q: Record<string, string>, plain: string | null = PASSWORD) => register(g.access_token, q, plain ?? undefined);
+    expect((await send({ ...form, oauthId: 'someone-else' })).body.msg).toBe('第三方授权信息不匹配');
+    expect((await send({ ...form, account: 'admin' })).body.msg).toBe('当前账号已被使用!');
+    const missing = await send({ ...form, tenantId: '' });
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toBe('缺少必要的请求参数: tenantId');
-    expect((await register(g.access_token, { ...form, password: 'plain' })).body.msg).toBe('请求参数格式错误: password');
-    expect((await register(g.access_token, { ...form, name: 'x'.repeat(21) })).body.msg).toBe('name: 长度不能超过20个字符');
+    expect((await send({ ...form, password: 'plain' })).body.msg).toBe('请求参数格式错误: password');
+    expect((await send({ ...form, name: 'x'.repeat(21) })).body.msg).toBe('name: 长度不能超过20个字符');
+    // The md5 alone cannot be held to the rule; the typed text must be the md5's; and it must follow the rule.
+    expect((await send(form, null)).body.msg).toBe('缺少必要的请求参数: passwordPlain');
+    expect((await send(form, 'Secret124')).body.msg).toBe('请求参数格式错误: passwordPlain');
+    const weak = await send({ ...form, password: md5('1') }, '1');
+    expect([weak.status, weak.body.msg]).toEqual([400, '密码至少8位,且包含小写字母、大写字母、数字、符号中的至少2种']);
+    expect((await send({ ...form, password: md5('abcdefgh') }, 'abcdefgh')).status).toBe(400);
     // A signed-in user is not a guest; no token at all is 401.
     const admin = await ts.signIn('admin', 'admin');
-    expect((await register(admin.access_token, form)).body.msg).toBe('当前用户已注册');
+    expect((await register(admin.access_token, form, PASSWORD)).body.msg).toBe('当前用户已注册');
     expect((await ts.post('/api/blade-user/register-guest', { query: form })).status).toBe(401);
     // The identity registers once.
-    expect((await register(g.access_token, form)).status).toBe(200);
-    expect((await register(g.access_token, { ...form, account: 'someone2' })).body.msg).toBe('该第三方账号已绑定用户');
+    expect((await send(form)).status).toBe(200);
+    expect((await send({ ...form, account: 'someone2' })).body.msg).toBe('该第三方账号已绑定用户');
   });
 
-  test('registering into another tenant binds the identity there', async () => {
+  test('only in the tenant of the third-party sign-in', async () => {
     await ts.addTenant('400001');
-    const g = await guest();
-    const res = await register(g.access_token, { tenantId: '400001', name: '跨租户', account: 'cross', password: md5('pw'), oauthId: g.oauth_id });
-    expect(res.status).toBe(200);
+    const g = await guest(); // signed in through tenant 000000
+    for (const tenantId of ['400001', '888888']) {
+      const res = await register(g.access_token, formOf(g, 'cross', tenantId), PASSWORD);
+      expect([res.status, res.body.msg]).toEqual([400, '只能在第三方登录所在的租户注册']);
+    }
+    expect(await ts.ctx.db.system((tx) => tx.one(`select 1 from blade_user where account = 'cross'`))).toBeUndefined();
+    // A guest who signed in through 400001 registers there, and the identity is bound there.
+    const there = (await social(await demoCode(), '400001')).body;
+    expect(there.tenant_id).toBe('400001');
+    expect((await register(there.access_token, formOf(there, 'cross', '400001'), PASSWORD)).status).toBe(200);
     const row = await ts.ctx.db.system((tx) =>
-      tx.one<{ tenant_id: string; bound: boolean }>(`select tenant_id, user_id is not null as bound from blade_user_oauth where uuid = $1 and tenant_id = '400001'`, [g.oauth_id]),
+      tx.one<{ tenant_id: string; bound: boolean }>(`select tenant_id, user_id is not null as bound from blade_user_oauth where uuid = $1 and tenant_id = '400001'`, [there.oauth_id]),
     );
     expect(row).toEqual({ tenant_id: '400001', bound: true });
+  });
+
+  test("pending accounts count against the tenant's quota", async () => {
+    const { userRoleId } = await ts.addTenant('400002');
+    await ts.addUser({ tenantId: '400002', account: 'first', password: 'pw', roleId: userRoleId });
+    await ts.ctx.db.system((tx) => tx.query(`update blade_tenant set account_number = 2 where tenant_id = '400002'`));
+    const [one, two] = [(await social(await demoCode(), '400002')).body, (await social(await demoCode(), '400002')).body];
+    expect((await register(one.access_token, formOf(one, 'second', '400002'), PASSWORD)).status).toBe(200);
+    const over = await register(two.access_token, formOf(two, 'third', '400002'), PASSWORD);
+    expect([over.status, over.body.msg]).toEqual([400, '当前租户已到最大账号额度!']);
+  });
+
+  test('account.registerUser off: registration is refused', async () => {
+    parameters.set('account.registerUser', 'false');
+    try {
+      const g = await guest();
+      const res = await register(g.access_token, formOf(g, 'closed'), PASSWORD);
+      expect([res.status, res.body.msg]).toEqual([400, '当前租户未开放注册']);
+    } finally {
+      parameters.clear();
+    }
   });
 });

@@ -97,25 +97,64 @@ describe('POST /blade-user/update-info', () => {
 });
 
 describe('POST /blade-user/update-password', () => {
-  const change = (t: string, q: Record<string, string>) => ts.post('/api/blade-user/update-password', { token: t, query: q });
+  /** The contract's md5 values in the query; the typed new password in the form body, where the rule is checked. */
+  const change = (t: string, q: Record<string, string>, plain?: string) =>
+    ts.post('/api/blade-user/update-password', {
+      token: t,
+      query: q,
+      body: plain === undefined ? undefined : new URLSearchParams({ newPasswordPlain: plain }),
+      headers: plain === undefined ? undefined : { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+  const NEW = 'New-pass1';
+  const hashed = (old: string, next: string, again = next) => ({ oldPassword: md5(old), newPassword: md5(next), newPassword1: md5(again) });
 
   test('checks the confirmation and the old password, then changes it and ends other sessions', async () => {
     await ts.addUser({ tenantId: '000000', account: 'pwuser', password: 'old', roleId: SEED.userRoleId });
     const here = await ts.signIn('pwuser', 'old');
     const elsewhere = await ts.signIn('pwuser', 'old');
-    expect((await change(here.access_token, { oldPassword: md5('old'), newPassword: md5('new'), newPassword1: md5('other') })).body.msg).toBe('请输入正确的确认密码!');
-    expect((await change(here.access_token, { oldPassword: md5('bad'), newPassword: md5('new'), newPassword1: md5('new') })).body.msg).toBe('原密码不正确!');
-    expect((await change(here.access_token, { oldPassword: md5('old'), newPassword: md5('new') })).body.msg).toBe('缺少必要的请求参数: newPassword1');
-    expect((await change(here.access_token, { oldPassword: 'x', newPassword: md5('new'), newPassword1: md5('new') })).body.msg).toBe('请求参数格式错误: oldPassword');
-    const ok = await change(here.access_token, { oldPassword: md5('old'), newPassword: md5('new'), newPassword1: md5('new') });
+    expect((await change(here.access_token, hashed('old', NEW, 'other'), NEW)).body.msg).toBe('请输入正确的确认密码!');
+    expect((await change(here.access_token, hashed('bad', NEW), NEW)).body.msg).toBe('原密码不正确!');
+    expect((await change(here.access_token, { oldPassword: md5('old'), newPassword: md5(NEW) }, NEW)).body.msg).toBe('缺少必要的请求参数: newPassword1');
+    expect((await change(here.access_token, { ...hashed('old', NEW), oldPassword: 'x' }, NEW)).body.msg).toBe('请求参数格式错误: oldPassword');
+    const ok = await change(here.access_token, hashed('old', NEW), NEW);
     expect(ok.body).toMatchObject({ code: 200, success: true });
     expect((await ts.token({ username: 'pwuser', password: md5('old'), grant_type: 'password' })).status).toBe(400);
-    expect((await ts.signIn('pwuser', 'new')).account).toBe('pwuser');
+    expect((await ts.signIn('pwuser', NEW)).account).toBe('pwuser');
     const refresh = (t: string) => ts.token({ refresh_token: t, grant_type: 'refresh_token' });
     expect((await refresh(elsewhere.refresh_token)).body.error_description).toBe('令牌授权已过期');
     expect((await refresh(here.refresh_token)).status).toBe(200);
+    // The other session's access token ends with it; this one goes on.
+    expect((await ts.get('/api/blade-user/info', { token: elsewhere.access_token })).status).toBe(401);
+    expect((await ts.get('/api/blade-user/info', { token: here.access_token })).status).toBe(200);
     const stored = await ts.ctx.db.system((tx) => tx.one<{ password: string }>(`select password from blade_user where account = 'pwuser'`));
     expect(stored!.password).toMatch(/^scrypt\$/);
-    expect(stored!.password).not.toContain(md5('new'));
+    expect(stored!.password).not.toContain(md5(NEW));
+  });
+
+  test('the new password follows the rule: 8 characters, 2 kinds by default; its typed text must come with its md5', async () => {
+    await ts.addUser({ tenantId: '000000', account: 'ruled', password: 'old', roleId: SEED.userRoleId });
+    const { access_token: token } = await ts.signIn('ruled', 'old');
+    const RULE = '密码至少8位,且包含小写字母、大写字母、数字、符号中的至少2种';
+    for (const weak of ['1', 'abcdefgh', '12345678', 'Ab1']) {
+      const res = await change(token, hashed('old', weak), weak);
+      expect([weak, res.status, res.body.msg]).toEqual([weak, 400, RULE]);
+    }
+    // The md5 alone (the BladeX flavour) cannot be judged, and a typed text that is not the md5's is refused.
+    expect((await change(token, hashed('old', NEW))).body.msg).toBe('缺少必要的请求参数: newPasswordPlain');
+    expect((await change(token, hashed('old', NEW), 'New-pass2')).body.msg).toBe('请求参数格式错误: newPasswordPlain');
+    const en = await ts.post('/api/blade-user/update-password', {
+      token,
+      query: hashed('old', '1'),
+      body: new URLSearchParams({ newPasswordPlain: '1' }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept-Language': 'en' },
+    });
+    expect(en.body.msg).toBe('A password has at least 8 characters and at least 2 of: lower case letters, upper case letters, digits, symbols');
+    expect((await ts.signIn('ruled', 'old')).account).toBe('ruled'); // nothing changed
+    expect((await change(token, hashed('old', 'longer than eight'), 'longer than eight')).body.success).toBe(true);
+  });
+
+  test('GET /blade-user/password-rule: the rule of the caller\'s tenant', async () => {
+    expect((await ts.get('/api/blade-user/password-rule', { token })).body.data).toEqual({ minLength: 8, classes: 2 });
+    expect((await ts.get('/api/blade-user/password-rule')).status).toBe(401);
   });
 });
