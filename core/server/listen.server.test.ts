@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { md5 } from './auth/password';
-import { silentLogger } from './context';
+import { silentLogger, type Logger } from './context';
 import { startServer, type StartedServer } from './listen';
 
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
@@ -79,6 +80,50 @@ describe('startServer with PGlite on disk', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('npm run build');
       expect((await fetch(`${server.url}/api/blade-system/tenant/info?domain=x`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** Sends `payload` on a raw connection and waits until the server closes it; returns what came back and when. */
+function rawRequest(url: string, payload: string, hangUpAfterMs?: number): Promise<{ answer: string; ms: number }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done, fail) => {
+    const started = Date.now();
+    let answer = '';
+    const socket = connect(Number(port), hostname, () => socket.write(payload));
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('error', () => undefined); // a reset after the server's answer
+    socket.on('close', () => done({ answer, ms: Date.now() - started }));
+    if (hangUpAfterMs !== undefined) setTimeout(() => socket.destroy(), hangUpAfterMs);
+    setTimeout(() => fail(new Error(`the server held the connection for 10 s; it answered: ${answer}`)), 10_000).unref();
+  });
+}
+
+describe('slow and vanishing clients', () => {
+  test('a body that stalls is answered 408 and closed within the time-out; a client that hangs up mid-body is one log line, no stack', async () => {
+    const lines: string[] = [];
+    const errors: unknown[] = [];
+    const log: Logger = { info: (message) => lines.push(message), error: (message, error) => errors.push([message, error]) };
+    const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, distDir, log, requestTimeoutMs: 1000 });
+    try {
+      const head = (framing: string) => `POST /api/blade-user/update-info HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`;
+      const stalled = await rawRequest(server.url, `${head('Content-Length: 100')}{"realName":`);
+      expect(stalled.answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(stalled.ms).toBeGreaterThanOrEqual(900);
+      expect(stalled.ms).toBeLessThan(2500);
+      const stalledChunks = await rawRequest(server.url, `${head('Transfer-Encoding: chunked')}b\r\n{"realName"\r\n`);
+      expect(stalledChunks.answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(stalledChunks.ms).toBeLessThan(2500);
+      const before = lines.length;
+      const hungUp = await rawRequest(server.url, `${head('Transfer-Encoding: chunked')}b\r\n{"realName"\r\n`, 200);
+      expect(hungUp.answer).toBe('');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(lines.slice(before)).toEqual([expect.stringMatching(/^POST \/api\/blade-user\/update-info \(.+\): the client closed the connection before the request was complete$/)]);
+      expect(errors).toEqual([]);
+      // The server is as it was: the next request is answered at once.
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     } finally {
       await server.close();
     }

@@ -38,7 +38,9 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 /** `GET /health` and `GET /ready` on `router` (the API app, the site's root app). */
 export function healthRoutes<E extends Env>(router: Hono<E>, ctx: ServerContext, plugins: readonly ServerPlugin[]): void {
   const expected = expectedMigrations(ctx, plugins);
-  router.get('/health', describeRoute({ summary: { zh: '存活探针：进程能应答', en: 'Liveness probe: the process answers' } }), (c) => c.json(rData({ status: 'UP' })));
+  // Never from a cache: a probe must reach the process.
+  const NO_STORE = { 'Cache-Control': 'no-store' };
+  router.get('/health', describeRoute({ summary: { zh: '存活探针：进程能应答', en: 'Liveness probe: the process answers' } }), (c) => c.json(rData({ status: 'UP' }), 200, NO_STORE));
   router.get('/ready', describeRoute({ summary: { zh: '就绪探针：数据库可用且结构已更新（否则 503）', en: 'Readiness probe: the database answers and its schema is up to date (503 otherwise)' } }), async (c) => {
     let applied: number;
     try {
@@ -49,9 +51,9 @@ export function healthRoutes<E extends Env>(router: Hono<E>, ctx: ServerContext,
       applied = row?.n ?? 0;
     } catch (error) {
       ctx.log.info(`ready: the database did not answer (${error instanceof Error ? error.message : String(error)})`);
-      return c.json(rFail(MSG_DB_DOWN, 503), 503);
+      return c.json(rFail(MSG_DB_DOWN, 503), 503, NO_STORE);
     }
-    if (applied < expected.length) return c.json(rFail(MSG_MIGRATIONS, 503), 503);
-    return c.json(rData({ status: 'UP', database: 'UP', migrations: applied }));
+    if (applied < expected.length) return c.json(rFail(MSG_MIGRATIONS, 503), 503, NO_STORE);
+    return c.json(rData({ status: 'UP', database: 'UP', migrations: applied }), 200, NO_STORE);
   });
 }

@@ -31,10 +31,15 @@ export function chooseRequestId(sent: string | undefined): string {
   return sent && SANE_ID.test(sent) ? sent : randomUUID();
 }
 
-/** The pattern of the endpoint that answered: the last matched route registered for a method (middleware is `ALL`). */
+/**
+ * The pattern of the endpoint that answered, or would have (a middleware refused first: authentication,
+ * a permission): routes registered for a method, not middleware (`ALL`) nor a catch-all (`*`, which
+ * answers paths nothing else knows). Hono leaves `routeIndex` at the last handler that ran.
+ */
 function routePattern(c: Context): string | null {
   const routes = matchedRoutes(c);
-  for (let i = routes.length - 1; i >= 0; i--) if (routes[i]!.method !== 'ALL') return routes[i]!.path;
+  const endpoint = (i: number) => routes[i] !== undefined && routes[i].method !== 'ALL' && !routes[i].path.endsWith('*');
+  for (let i = Math.max(0, c.req.routeIndex); i < routes.length; i++) if (endpoint(i)) return routes[i]!.path;
   return null;
 }
 
