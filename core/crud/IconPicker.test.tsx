@@ -10,10 +10,10 @@ import { IconPicker, MENU_ICON_NAMES } from './IconPicker';
 
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
 
-/** The shell's icon table (core/shell/icons.tsx), read from its source: `name: IconComponent` pairs. */
+/** The shell's icon table (core/shell/menu-icons.tsx), read from its source: `name: IconComponent` pairs. */
 function shellIcons(): Map<string, string> {
-  const source = readFileSync(join(process.cwd(), 'core/shell/icons.tsx'), 'utf8');
-  const table = /const ICONS[^=]*=\s*\{([\s\S]*?)\};/.exec(source)?.[1] ?? '';
+  const source = readFileSync(join(process.cwd(), 'core/shell/menu-icons.tsx'), 'utf8');
+  const table = /const menuIcons[^=]*=\s*\{([\s\S]*?)\};/.exec(source)?.[1] ?? '';
   const pairs = [...table.matchAll(/'?([\w-]+)'?\s*:\s*(Icon\w+)/g)].map((m) => [m[1]!, m[2]!] as const);
   return new Map(pairs);
 }

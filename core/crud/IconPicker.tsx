@@ -7,7 +7,7 @@ import './locales';
 import './crud.css';
 
 /**
- * The icons the shell's menu draws (core/shell/icons.tsx), one name per icon: where the shell knows an icon
+ * The icons the shell's menu draws (core/shell/menu-icons.tsx), one name per icon: where the shell knows an icon
  * under two names (`setting` / `settings`, `team` / `user-group`), the one offered here. IconPicker.test.tsx
  * reads the shell's table and fails when an icon is added there and not here (or a name here is unknown).
  */

@@ -1,40 +1,24 @@
-import type { ComponentType } from 'react';
-import {
-  IconApps, IconArchive, IconBook, IconBranch, IconBug, IconBulb, IconCalendar, IconCamera, IconCheckCircle,
-  IconClockCircle, IconCloud, IconCode, IconCodeSquare, IconCommon, IconCompass, IconCopy, IconCustomerService,
-  IconDashboard, IconDelete, IconDesktop, IconDriveFile, IconEdit, IconEmail, IconExperiment, IconExport, IconEye,
-  IconFile, IconFileImage, IconFilter, IconFire, IconFolder, IconGift, IconHistory, IconHome, IconIdcard, IconImage,
-  IconImport, IconInfoCircle, IconLanguage, IconLayout, IconLink, IconList, IconLocation, IconLock, IconMenu,
-  IconMessage, IconMobile, IconNav, IconNotification, IconPalette, IconPhone, IconPlus, IconPrinter, IconPublic,
-  IconQrcode, IconRobot, IconSafe, IconSchedule, IconSearch, IconSend, IconSettings, IconShareAlt, IconSkin,
-  IconStamp, IconStar, IconStorage, IconSwap, IconSync, IconTag, IconTags, IconThunderbolt, IconTool, IconTrophy,
-  IconUpload, IconUser, IconUserAdd, IconUserGroup, IconVideoCamera, IconWechat, IconWechatpay,
-} from '@arco-design/web-react/icon';
+import { useSyncExternalStore, type ComponentType } from 'react';
 
 /**
- * Menu icons by name. The server stores a name per menu (`source`); a curated set keeps the layout chunk
- * small (all of Arco's icons would add ~40 kB). Names are kebab-case Arco names; BladeX/Element classes
- * (`iconfont icon-caidan`, `el-icon-menu`) and unknown names fall back to the default menu icon.
+ * Menu icons by name. The server stores a name per menu (`source`); a curated set of Arco's icons (all of
+ * them would add ~40 kB). Names are kebab-case Arco names; BladeX/Element classes (`iconfont icon-caidan`,
+ * `el-icon-menu`) and unknown names fall back to the default menu icon. The components are in their own
+ * chunk (menu-icons.tsx).
  */
-const ICONS: Record<string, ComponentType> = {
-  apps: IconApps, archive: IconArchive, book: IconBook, branch: IconBranch, bug: IconBug, bulb: IconBulb,
-  calendar: IconCalendar, camera: IconCamera, 'check-circle': IconCheckCircle, clock: IconClockCircle,
-  'clock-circle': IconClockCircle, cloud: IconCloud, code: IconCode, 'code-square': IconCodeSquare, common: IconCommon,
-  compass: IconCompass, copy: IconCopy, 'customer-service': IconCustomerService, dashboard: IconDashboard,
-  delete: IconDelete, desktop: IconDesktop, 'drive-file': IconDriveFile, edit: IconEdit, email: IconEmail,
-  experiment: IconExperiment, export: IconExport, eye: IconEye, file: IconFile, 'file-image': IconFileImage,
-  filter: IconFilter, fire: IconFire, folder: IconFolder, gift: IconGift, history: IconHistory, home: IconHome,
-  idcard: IconIdcard, image: IconImage, import: IconImport, info: IconInfoCircle, 'info-circle': IconInfoCircle,
-  language: IconLanguage, layout: IconLayout, link: IconLink, list: IconList, location: IconLocation, lock: IconLock,
-  menu: IconMenu, message: IconMessage, mobile: IconMobile, nav: IconNav, notification: IconNotification,
-  palette: IconPalette, phone: IconPhone, plus: IconPlus, printer: IconPrinter, public: IconPublic, qrcode: IconQrcode,
-  robot: IconRobot, safe: IconSafe, schedule: IconSchedule, search: IconSearch, send: IconSend, setting: IconSettings,
-  settings: IconSettings, share: IconShareAlt, skin: IconSkin, stamp: IconStamp, star: IconStar, storage: IconStorage,
-  swap: IconSwap, sync: IconSync, tag: IconTag, tags: IconTags, thunderbolt: IconThunderbolt, tool: IconTool,
-  trophy: IconTrophy, upload: IconUpload, user: IconUser, 'user-add': IconUserAdd, 'user-group': IconUserGroup,
-  team: IconUserGroup, video: IconVideoCamera, wechat: IconWechat, wechatpay: IconWechatpay, shop: IconGift,
-  form: IconEdit, 'file-text': IconFile, money: IconWechatpay,
-};
+const MENU_ICON_KEYS = [
+  'apps', 'archive', 'book', 'branch', 'bug', 'bulb', 'calendar', 'camera', 'check-circle', 'clock',
+  'clock-circle', 'cloud', 'code', 'code-square', 'common', 'compass', 'copy', 'customer-service', 'dashboard',
+  'delete', 'desktop', 'drive-file', 'edit', 'email', 'experiment', 'export', 'eye', 'file', 'file-image',
+  'filter', 'fire', 'folder', 'gift', 'history', 'home', 'idcard', 'image', 'import', 'info', 'info-circle',
+  'language', 'layout', 'link', 'list', 'location', 'lock', 'menu', 'message', 'mobile', 'nav', 'notification',
+  'palette', 'phone', 'plus', 'printer', 'public', 'qrcode', 'robot', 'safe', 'schedule', 'search', 'send',
+  'setting', 'settings', 'share', 'skin', 'stamp', 'star', 'storage', 'swap', 'sync', 'tag', 'tags',
+  'thunderbolt', 'tool', 'trophy', 'upload', 'user', 'user-add', 'user-group', 'team', 'video', 'wechat',
+  'wechatpay', 'shop', 'form', 'file-text', 'money',
+] as const;
+export type MenuIconKey = (typeof MENU_ICON_KEYS)[number];
+const known: ReadonlySet<string> = new Set(MENU_ICON_KEYS);
 
 /** `IconHome`, `icon-home`, `iconfont icon-home`, `Home` → `home`. */
 export function iconKey(name: string | undefined): string {
@@ -48,10 +32,43 @@ export function iconKey(name: string | undefined): string {
 }
 
 export function hasMenuIcon(name: string | undefined): boolean {
-  return iconKey(name) in ICONS;
+  return known.has(iconKey(name));
 }
 
+type IconTable = Record<MenuIconKey, ComponentType>;
+let icons: IconTable | null = null;
+let loading: Promise<void> | null = null;
+const waiting = new Set<() => void>();
+
+/** Fetches the icons' chunk once; a failed fetch is tried again by the next icon drawn. */
+function loadIcons(): void {
+  loading ??= import('./menu-icons').then(
+    (module) => {
+      icons = module.menuIcons;
+      for (const notify of [...waiting]) notify();
+    },
+    () => {
+      loading = null;
+    },
+  );
+}
+
+function subscribe(notify: () => void): () => void {
+  waiting.add(notify);
+  loadIcons();
+  return () => waiting.delete(notify);
+}
+
+const loadedIcons = () => icons;
+
+/**
+ * The icon of a menu name. Until the icons' chunk has arrived an empty box of the icon's size holds its
+ * place (icons are decoration: the label beside them is there at once), so nothing moves when it comes.
+ */
 export function MenuIcon({ name }: { name?: string }) {
-  const Icon = ICONS[iconKey(name)] ?? IconMenu;
+  const table = useSyncExternalStore(subscribe, loadedIcons, loadedIcons);
+  if (!table) return <span className="arco-icon" aria-hidden="true" />;
+  const key = iconKey(name);
+  const Icon = known.has(key) ? table[key as MenuIconKey] : table.menu;
   return <Icon />;
 }
