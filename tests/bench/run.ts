@@ -1,38 +1,49 @@
 /**
  * `npm run bench`: figures of speed and size, printed, never asserted.
- * - JS and CSS the browser loads for /login, and from clicking sign-in to the home page, raw and gzip.
- * - Time from navigation to a usable login form, and from clicking sign-in to the home page rendered
- *   (headless Chromium, median of 5 fresh contexts).
+ * - JS and CSS the browser loads for /login, and from clicking sign-in to the home page, raw and gzip,
+ *   with the chunks of the home page and the Arco components each one carries.
+ * - Time from navigation to the password field on screen, and from clicking sign-in to the home page
+ *   rendered (headless Chromium, median of 7 fresh contexts). With ARCO_PRO_DIST naming a build of Arco
+ *   Design Pro, its login page's password field is timed in the same runs, turn about with ours.
  */
 import { launchBrowser } from '../e2e/browser';
 import { startServerProcess } from '../e2e/server-process';
 import { LOGIN_BUTTON, HOME_MARKER, fillLogin } from '../e2e/selectors';
 import { benchParamsList, benchPluginBytes } from './browser-plugins';
-import { measureFirstPagesBytes, printFirstPagesBytes } from './page-bytes';
+import { measureFirstPagesBytes, measurePageBytes, printFirstPagesBytes, printTotals } from './page-bytes';
+import { coldPasswordFieldShownAt, passwordFieldShownAt } from './password-field';
 import { benchServer } from './server';
+import { startStaticServer, type StaticServer } from './static-server';
 
-const RUNS = 5;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const RUNS = 7;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const series = (values: number[]) => `median ${median(values).toFixed(0)} ms (${values.map((t) => t.toFixed(0)).join(', ')})`;
 
+/** BENCH_PART=browser or BENCH_PART=server runs one half alone. */
 async function main() {
-  await browserFigures();
-  await benchServer();
+  const part = process.env.BENCH_PART;
+  if (part !== 'server') await browserFigures();
+  if (part !== 'browser') await benchServer();
 }
 
 async function browserFigures() {
   const server = await startServerProcess();
+  const arcoPro: StaticServer | null = process.env.ARCO_PRO_DIST ? await startStaticServer(process.env.ARCO_PRO_DIST) : null;
   const browser = await launchBrowser();
   try {
     printFirstPagesBytes(await measureFirstPagesBytes(browser, server.url));
+    if (arcoPro) {
+      console.log('\nArco Design Pro /login assets (for comparison)');
+      printTotals(await measurePageBytes(browser, arcoPro.url, '/login'));
+    }
 
-    const formTimes: number[] = [];
+    const fieldTimes: number[] = [];
+    const arcoFieldTimes: number[] = [];
     const signInTimes: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.goto(`${server.url}/login`);
-      await page.waitForSelector(`${LOGIN_BUTTON}:not([disabled])`);
-      formTimes.push(await page.evaluate(() => performance.now()));
+      fieldTimes.push(await passwordFieldShownAt(page, `${server.url}/login`));
       await fillLogin(page, { tenantId: '000000', username: 'admin', password: 'admin' });
       const started = await page.evaluate(() => performance.now());
       await page.click(LOGIN_BUTTON);
@@ -40,14 +51,19 @@ async function browserFigures() {
       const rendered = await page.evaluate(() => performance.now());
       signInTimes.push(rendered - started);
       await context.close();
+      if (arcoPro) arcoFieldTimes.push(await coldPasswordFieldShownAt(browser, `${arcoPro.url}/login`));
     }
-    console.log(`\nnavigation → usable login form: median ${median(formTimes).toFixed(0)} ms (${formTimes.map((t) => t.toFixed(0)).join(', ')})`);
-    console.log(`click sign-in → home rendered:    median ${median(signInTimes).toFixed(0)} ms (${signInTimes.map((t) => t.toFixed(0)).join(', ')})`);
+    console.log(`\nnavigation → password field on screen (loopback, cold cache):`);
+    console.log(`  ours /login:            ${series(fieldTimes)}`);
+    if (arcoPro) console.log(`  Arco Design Pro /login: ${series(arcoFieldTimes)} (same runs, turn about)`);
+    else console.log('  Arco Design Pro:        not measured (set ARCO_PRO_DIST to a build of it)');
+    console.log(`click sign-in → home rendered: ${series(signInTimes)}`);
 
     await benchParamsList(browser, server.url);
     await benchPluginBytes(browser, server.url);
   } finally {
     await browser.close();
+    arcoPro?.stop();
     await server.stop();
   }
 }
