@@ -56,6 +56,9 @@ test("a password change ends the user's other sessions; the one that changed it 
   const res = await ts.post('/api/blade-user/update-password', {
     token: changing.access_token,
     query: { oldPassword: md5('Initial-Pass1'), newPassword: md5('Changed-Pass2'), newPassword1: md5('Changed-Pass2') },
+    // The typed password travels beside its md5, for the password rule.
+    body: new URLSearchParams({ newPasswordPlain: 'Changed-Pass2' }),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
   });
   expect(res.body).toMatchObject({ success: true });
   expect((await write(elsewhere.access_token)).status).toBe(401);
