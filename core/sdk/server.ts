@@ -26,6 +26,7 @@ export { currentLanguage, localize } from '../server/i18n';
 export { isBigintId } from '../server/ids';
 export { currentMember, currentUser } from '../server/auth/middleware';
 export { hashPassword, md5 } from '../server/auth/password';
+export { assertPasswordRule, initialPassword, passwordRuleOf } from '../server/auth/password-policy';
 export { assertAdministrator, assertPermission, hasPermission, noPermission, requirePermission } from '../server/auth/permissions';
 export { revokeTenantSessions, revokeUserSessions } from '../server/auth/refresh-tokens';
 export { parseScopeRule } from '../server/auth/scope-rule';

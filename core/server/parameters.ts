@@ -51,7 +51,7 @@ export const PARAMETERS = {
   /** Sign-in attempts per account and address before the lock-out. */
   failCount: integer('account.failCount', 5, 1, 1000),
   /** What a reset password and an imported account get. */
-  initPassword: text('account.initPassword', '123456', 64),
+  initPassword: text('account.initPassword', 'Init@123456', 64),
   /** Whether a guest (third-party identity) may apply for an account. */
   registerUser: flag('account.registerUser', true),
   /** The password rule of new passwords: fewest characters… */

@@ -1,14 +1,15 @@
-import { ApiError, assertAccountQuota, type AuthUser, type CrudRepo, type DbRow, hashPassword, isBigintId, localInstant, localize, type LocalText, md5, MSG, MSG_QUOTA, namesById, type ServerContext, str, type Tx } from '../../core/sdk/server';
+import { ApiError, assertAccountQuota, type AuthUser, type CrudRepo, type DbRow, hashPassword, initialPassword, isBigintId, localInstant, localize, type LocalText, md5, MSG, MSG_QUOTA, namesById, type ServerContext, str, type Tx } from '../../core/sdk/server';
 import { MSG_ACCOUNT_TAKEN } from './entities';
 import { birthdayText, cellText, nameList, sexValue, type ImportRow } from './server-excel';
-import { ADMINISTRATOR, assertMayTouch, INIT_PASSWORD, parseUserBody, type UserInput } from './server-users';
+import { ADMINISTRATOR, assertMayTouch, parseUserBody, type UserInput } from './server-users';
 
 /**
  * `POST import-user`: every row is checked as `submit` would check it (the same rules and messages),
  * plus what only a file can get wrong (an account twice, names that match nothing or several rows); a
  * refused row is reported (in the caller's language) and nothing of it is written, the others are written in one transaction.
- * New accounts get BladeX's initial password 123456; with `isCovered` an existing account is updated
- * (its password kept), without it the row is refused.
+ * New accounts get the tenant's initial password (`account.initPassword`; a row is refused while it breaks
+ * the password rule); with `isCovered` an existing account is updated (its password kept), without it the
+ * row is refused.
  */
 
 export interface ImportReport {
@@ -46,7 +47,7 @@ async function roleLookup(tx: Tx, tenantId: string): Promise<Lookup & { alias: M
   return { byName, liveIds: new Set(roles.map((r) => r.id)), alias: new Map(roles.map((r) => [r.id, r.role_alias ?? ''])) };
 }
 
-type Extensions = Pick<ServerContext['extensions'], 'names' | 'idsByName'>;
+type Extensions = Pick<ServerContext['extensions'], 'names' | 'idsByName' | 'parameters'>;
 
 /** What the names of a column designate, asked of the plugin that keeps those rows (departments, posts). */
 async function pluginLookup(tx: Tx, tenantId: string, extensions: Extensions, kind: string, names: readonly string[]): Promise<Lookup> {
@@ -96,6 +97,8 @@ export async function importUsers(
 
   const rejected: ImportReport['rejected'] = [];
   const plans: Plan[] = [];
+  // Read when the first new account needs it; a refusal (it breaks the rule) is each new row's reason.
+  let initial: string | undefined;
   const seen = new Set<string>();
   for (const { row, cells } of rows) {
     const account = cellText(cells.account);
@@ -123,7 +126,7 @@ export async function importUsers(
       if (roleNames.length) body.roleId = resolve(roleNames, roleTable, ROLE).join(',');
       if (deptNames.length) body.deptId = resolve(deptNames, deptTable, DEPT).join(',');
       if (postNames.length) body.postId = resolve(postNames, postTable, POST).join(',');
-      if (!current) body.password = INIT_PASSWORD;
+      if (!current) body.password = initial ??= await initialPassword(extensions, tx, tenantId);
       const input = parseUserBody(body, current ? 'edit' : 'add');
       if (!caller.isAdministrator && (input.refs.roleIds ?? []).some((id) => roleTable.alias.get(id) === ADMINISTRATOR)) {
         throw new ApiError(403, MSG.noPermission);
@@ -162,7 +165,7 @@ export async function importUsers(
   const overQuota = new Set(creates.slice(fits));
   for (const plan of overQuota) rejected.push({ row: plan.row, account: plan.account, reason: localize(MSG_QUOTA) });
 
-  const hash = creates.length > overQuota.size ? await hashPassword(md5(INIT_PASSWORD)) : '';
+  const hash = creates.length > overQuota.size && initial ? await hashPassword(md5(initial)) : '';
   const createdIds: string[] = [];
   let updated = 0;
   for (const plan of plans) {

@@ -1,4 +1,4 @@
-import { assertAccountQuota, bizError, hashPassword, localInstant, md5, type MountCrudOptions, revokeUserSessions, type ServerContext, str, type Tx } from '../../core/sdk/server';
+import { assertAccountQuota, assertPasswordRule, bizError, hashPassword, localInstant, md5, type MountCrudOptions, passwordRuleOf, revokeUserSessions, type ServerContext, str, type Tx } from '../../core/sdk/server';
 import {
   assertMayTouch,
   assertRefs,
@@ -25,8 +25,8 @@ export function userListParams(ctx: ServerContext): NonNullable<MountCrudOptions
 /**
  * The user resource on the engine (`page`, `detail`, `submit`, `update`, `remove` of the kernel's
  * `blade_user`): the list's own parameters, the UserVO on the way out, and the rules of an account as
- * hooks. A new account gets its password (hashed in the transaction: accounts are made one at a time, by
- * an administrator) and its status; an edit never changes the password, and a renamed or disabled account
+ * hooks. A new account gets its password, which must follow the tenant's password rule (hashed in the
+ * transaction: accounts are made one at a time, by an administrator), and its status; an edit never changes the password, and a renamed or disabled account
  * signs in again (or not at all); a removed one's sessions end. Nobody removes or disables themselves, and
  * only an administrator touches an administrator.
  */
@@ -42,7 +42,7 @@ export function userResource(ctx: ServerContext): MountCrudOptions {
         normaliseBody(body);
       },
       async beforeChange({ tx, user, mode, values, id, body }) {
-        if (mode === 'add') passwordOf(body);
+        if (mode === 'add') assertPasswordRule(passwordOf(body), await passwordRuleOf(ctx.extensions, tx, user.tenantId));
         const status = statusOf(body);
         if (mode === 'edit' && id === user.userId && status !== undefined && status !== 1) throw bizError(MSG_DISABLE_SELF);
         await assertRefs(tx, user, refsOf(values), ctx.extensions.names);

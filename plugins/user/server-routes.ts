@@ -10,6 +10,7 @@ import {
   currentMember,
   formatError,
   hashPassword,
+  initialPassword,
   md5,
   missingParam,
   MSG,
@@ -30,7 +31,7 @@ import { userEntity, USER_TYPES } from './entities';
 import { attachment, exportWorkbook, languageOf, MSG_FILE_SIZE, MSG_FILE_TYPE, MAX_IMPORT_BYTES, readImportSheet, templateWorkbook, XLSX_TYPE } from './server-excel';
 import { importUsers } from './server-import';
 import { userListParams } from './server-resource';
-import { assertMayTouch, assertRefs, INIT_PASSWORD, MSG_MISSING, userVOs, usersByIds } from './server-users';
+import { assertMayTouch, assertRefs, MSG_MISSING, userVOs, usersByIds } from './server-users';
 import { describeRoute, textParams } from '../../core/sdk/server';
 
 /**
@@ -112,8 +113,8 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const targets = await usersByIds(tx, user.tenantId, ids);
       await assertMayTouch(tx, user, targets);
       if (targets.length === 0) return 0;
-      // One hash for the batch: the password is the same well-known 123456 for all of them.
-      const hash = await hashPassword(md5(INIT_PASSWORD));
+      // One hash for the batch: every account gets the tenant's initial password.
+      const hash = await hashPassword(md5(await initialPassword(ctx.extensions, tx, user.tenantId)));
       const now = ctx.now();
       for (const target of targets) {
         const id = str(target.id);

@@ -38,8 +38,6 @@ export const MSG_DISABLE_SELF = { zh: '不能停用本账号!', en: 'You cannot 
 export const MSG_ROLE_MISSING = { zh: '所选角色不存在', en: 'A chosen role does not exist' };
 export const MSG_DEPT_MISSING = { zh: '所选部门不存在', en: 'A chosen department does not exist' };
 export const MSG_POST_MISSING = { zh: '所选岗位不存在', en: 'A chosen post does not exist' };
-/** BladeX `account.initPassword`: what reset-password and imported accounts get. */
-export const INIT_PASSWORD = '123456';
 export const ADMINISTRATOR = 'administrator';
 const MAX_PASSWORD = 64;
 

@@ -15,6 +15,14 @@ import userServer from './server';
  */
 const roleStub: ServerPlugin = { manifest: { id: 'role', name: { zh: '角色管理', en: 'Roles' }, offers: ['role.tree'] } };
 
+/** The parameters as the param plugin would give them, changed by the tests. */
+const parameters = new Map<string, string>();
+const paramStub: ServerPlugin = {
+  manifest: { id: 'param-stub', name: { zh: '参数', en: 'Parameters' } },
+  provides: { parameters: async (_tx, _tenantId, keys) => new Map(keys.flatMap((k) => (parameters.has(k) ? [[k, parameters.get(k)!]] : []))) },
+};
+const RULE = '密码至少8位,且包含小写字母、大写字母、数字、符号中的至少2种';
+
 let ts: TestServer;
 let admin: string; // administrator of 000000
 let demoAdmin: string; // admin (role alias `admin`) of 100001
@@ -47,8 +55,8 @@ const idOf = async (account: string, token = admin) => {
 };
 const newUser = (account: string, extra: Record<string, unknown> = {}) => ({
   account,
-  password: 'secret1',
-  password2: 'secret1',
+  password: 'secret12',
+  password2: 'secret12',
   name: account,
   realName: `名${account}`.slice(0, 20),
   roleId: ROLE.user,
@@ -66,7 +74,7 @@ const upload = (bytes: Uint8Array, query: Record<string, string> = {}, token = a
 const sheet = async (rows: (string | number | null)[][]) => new Uint8Array(await writeXlsxFile(rows).toBuffer());
 
 beforeAll(async () => {
-  ts = await createTestServer({ plugins: [dictServer, deptServer, postServer, roleStub, userServer] });
+  ts = await createTestServer({ plugins: [dictServer, deptServer, postServer, roleStub, paramStub, userServer] });
   await ts.ctx.db.system(async (tx) => {
     const dept = (id: string, name: string, parent: string, ancestors: string) =>
       tx.query(`insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort) values ($1, '000000', $2, $3, 2, $4, $4, 1)`, [id, parent, ancestors, name]);
@@ -189,6 +197,8 @@ describe('/api/blade-user: submit, update, remove', () => {
     };
     await refused(newUser('r1', { password: '' }), '请输入密码');
     await refused(newUser('r1', { password2: 'other' }), '两次密码输入不一致');
+    await refused(newUser('r1', { password: '1', password2: '1' }), RULE);
+    await refused(newUser('r1', { password: 'abcdefgh', password2: 'abcdefgh' }), RULE);
     await refused(newUser('', {}), '请输入登录账号');
     await refused(newUser('r1', { realName: '' }), '请输入用户姓名');
     await refused(newUser('r1', { roleId: '' }), '请选择所属角色');
@@ -221,12 +231,12 @@ describe('/api/blade-user: submit, update, remove', () => {
   });
 
   test('a new account signs in with its password; update changes it but never the password', async () => {
-    expect((await signInToken('zhang', 'secret1')).status).toBe(200);
+    expect((await signInToken('zhang', 'secret12')).status).toBe(200);
     const id = await idOf('zhang');
     const res = await ts.post('/api/blade-user/update', { token: admin, json: { id, realName: '张三', phone: '13800001111', password: 'changed', postId: '' } });
     expect(res.status).toBe(200);
     expect((await ts.get('/api/blade-user/detail', { token: admin, query: { id } })).body.data).toMatchObject({ realName: '张三', phone: '13800001111', account: 'zhang', postId: '' });
-    expect((await signInToken('zhang', 'secret1')).status).toBe(200);
+    expect((await signInToken('zhang', 'secret12')).status).toBe(200);
     expect((await signInToken('zhang', 'changed')).status).not.toBe(200);
     // submit with an id is an update too; renaming onto a taken account is refused.
     const taken = await submit({ id, account: 'li' });
@@ -239,21 +249,21 @@ describe('/api/blade-user: submit, update, remove', () => {
 
   test('disabling an account ends its sessions and refuses its sign-in', async () => {
     await submit(newUser('temp'));
-    const { refresh_token: session, access_token: access } = await ts.signIn('temp', 'secret1');
+    const { refresh_token: session, access_token: access } = await ts.signIn('temp', 'secret12');
     const id = await idOf('temp');
     expect((await ts.get('/api/blade-user/info', { token: access })).status).toBe(200);
     expect((await ts.post('/api/blade-user/update', { token: admin, json: { id, status: 2 } })).status).toBe(200);
     // Its access token is refused at once, not when it expires.
     expect((await ts.get('/api/blade-user/info', { token: access })).status).toBe(401);
     expect((await ts.token({ grant_type: 'refresh_token', refresh_token: session })).status).not.toBe(200);
-    expect((await signInToken('temp', 'secret1')).status).not.toBe(200);
+    expect((await signInToken('temp', 'secret12')).status).not.toBe(200);
     expect((await ts.post('/api/blade-user/update', { token: admin, json: { id, status: 1 } })).status).toBe(200);
-    expect((await signInToken('temp', 'secret1')).status).toBe(200);
+    expect((await signInToken('temp', 'secret12')).status).toBe(200);
   });
 
   test('remove: logical, never yourself, sessions end', async () => {
     await submit(newUser('gone'));
-    const { refresh_token: session, access_token: access } = await ts.signIn('gone', 'secret1');
+    const { refresh_token: session, access_token: access } = await ts.signIn('gone', 'secret12');
     const id = await idOf('gone');
     const self = await ts.post('/api/blade-user/remove', { token: admin, query: { ids: `${id},${SEED.adminUserId}` } });
     expect([self.status, self.body.msg]).toEqual([400, '不能删除本账号!']);
@@ -281,16 +291,37 @@ describe('/api/blade-user: submit, update, remove', () => {
 });
 
 describe('/api/blade-user: reset-password, grant, platform, user-list', () => {
-  test('reset-password sets 123456 and ends the sessions', async () => {
+  test('reset-password sets the initial password (account.initPassword) and ends the sessions', async () => {
     await submit(newUser('forgot'));
-    const session = (await ts.signIn('forgot', 'secret1')).refresh_token;
+    const session = (await ts.signIn('forgot', 'secret12')).refresh_token;
     const id = await idOf('forgot');
     expect((await ts.post('/api/blade-user/reset-password', { token: admin, query: { userIds: id } })).body.success).toBe(true);
-    expect((await signInToken('forgot', 'secret1')).status).not.toBe(200);
-    expect((await signInToken('forgot', '123456')).status).toBe(200);
+    expect((await signInToken('forgot', 'secret12')).status).not.toBe(200);
+    expect((await signInToken('forgot', 'Init@123456')).status).toBe(200);
     expect((await ts.token({ grant_type: 'refresh_token', refresh_token: session })).status).not.toBe(200);
     expect((await ts.post('/api/blade-user/reset-password', { token: admin, json: { userIds: [id] } })).body.success).toBe(true);
     expect((await ts.post('/api/blade-user/reset-password', { token: admin })).body.msg).toBe('缺少必要的请求参数: userIds');
+  });
+
+  test('the initial password is a new password: while account.initPassword breaks the rule, reset and import refuse', async () => {
+    await submit(newUser('weakinit'));
+    const id = await idOf('weakinit');
+    parameters.set('account.initPassword', '123456');
+    try {
+      const reset = await ts.post('/api/blade-user/reset-password', { token: admin, query: { userIds: id } });
+      const reason = `初始密码(参数 account.initPassword)不符合密码规则: ${RULE}`;
+      expect([reset.status, reset.body.msg]).toEqual([400, reason]);
+      expect((await signInToken('weakinit', 'secret12')).status).toBe(200);
+      const imported = await upload(await sheet([['登录账号', '用户姓名', '所属角色', '所属部门'], ['weak2', '弱密码', '用户', '研发部']]), {}, admin);
+      expect(imported.body.data).toMatchObject({ created: 0, rejected: [{ row: 2, account: 'weak2', reason }] });
+      // A rule that allows it is in force at once.
+      parameters.set('account.passwordClasses', '1');
+      parameters.set('account.passwordMinLength', '6');
+      expect((await ts.post('/api/blade-user/reset-password', { token: admin, query: { userIds: id } })).body.success).toBe(true);
+      expect((await signInToken('weakinit', '123456')).status).toBe(200);
+    } finally {
+      parameters.clear();
+    }
   });
 
   test('grant replaces the roles; only an administrator hands out administrator', async () => {
@@ -415,7 +446,7 @@ describe('/api/blade-user: Excel', () => {
     expect(imp1).toMatchObject({ name: '导入一', realName: '导入一', phone: '13812345678', email: 'a@b.cn', sex: 1, birthday: '1991-05-06 00:00:00', roleId: ROLE.user, deptId: DEPT.rd, postId: SEED.postId });
     expect((await page({ account: 'imp2' })).records[0]).toMatchObject({ sex: 2, deptId: `${DEPT.mk},${DEPT.fe}` });
     expect(await accounts({ account: 'imp' })).toEqual(['imp1', 'imp2']);
-    expect((await signInToken('imp2', '123456')).status).toBe(200);
+    expect((await signInToken('imp2', 'Init@123456')).status).toBe(200);
 
     // Covering: the existing account is updated (password kept), a new one created.
     const again = await sheet([
@@ -431,7 +462,7 @@ describe('/api/blade-user: Excel', () => {
     const covered = (await upload(again, { isCovered: '1' }, admin)).body.data as Report;
     expect(covered).toMatchObject({ total: 2, created: 0, updated: 1 });
     expect((await page({ account: 'imp2' })).records[0]).toMatchObject({ realName: '导入二改', deptId: DEPT.fe, roleId: ROLE.user });
-    expect((await signInToken('imp2', '123456')).status).toBe(200);
+    expect((await signInToken('imp2', 'Init@123456')).status).toBe(200);
   });
 
   test('import-user: the quota stops new accounts row by row', async () => {
@@ -537,7 +568,7 @@ describe('/api/blade-user: permissions and tenants', () => {
     for (const [method, path, options] of calls.slice(2)) {
       expect([path, (await ts.call(method, path, { ...options, token: reader })).status]).toEqual([path, 403]);
     }
-    expect((await signInToken('li', 'secret1')).status).toBe(200); // nothing changed
+    expect((await signInToken('li', 'secret12')).status).toBe(200); // nothing changed
   });
 
   test('another tenant’s users do not exist here', async () => {
@@ -554,7 +585,7 @@ describe('/api/blade-user: permissions and tenants', () => {
     expect((await ts.post('/api/blade-user/update-platform', { token: admin, query: { userId: theirs, userType: '1' } })).body.msg).toBe('数据不存在');
     const mine = await ts.get('/api/blade-user/detail', { token: demoAdmin, query: { id: theirs } });
     expect(mine.body.data).toMatchObject({ account: 'first', realName: '名first', roleId: DEMO_TENANT.adminRoleId });
-    expect((await signInToken('first', 'secret1', '100001')).status).toBe(200);
+    expect((await signInToken('first', 'secret12', '100001')).status).toBe(200);
     // And the demo tenant sees none of 000000's users.
     expect((await accounts({}, demoAdmin)).includes('zhang')).toBe(false);
     expect((await ts.get('/api/blade-user/detail', { token: demoAdmin, query: { id: SEED.adminUserId } })).body.data).toBeNull();

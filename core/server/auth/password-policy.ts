@@ -34,3 +34,20 @@ export function assertHashedPasswordRule(params: Record<string, string>, name: s
   if (plain.length > 256 || md5(plain) !== hashed.toLowerCase()) throw bizError(MSG.badFormat(field));
   assertPasswordRule(plain, rule);
 }
+
+/**
+ * The password a reset or an imported account gets (`account.initPassword`), which is a new password like
+ * any other: 400 naming the parameter when it breaks the rule, so an administrator knows what to change.
+ */
+export async function initialPassword(extensions: Pick<Extensions, 'parameters'>, tx: Tx, tenantId: string): Promise<string> {
+  const { initPassword } = await readParameters(extensions, tx, tenantId, ['initPassword']);
+  const rule = await passwordRuleOf(extensions, tx, tenantId);
+  if (!followsPasswordRule(initPassword, rule)) {
+    const text = passwordRuleText(rule);
+    throw bizError({
+      zh: `初始密码(参数 account.initPassword)不符合密码规则: ${text.zh}`,
+      en: `The initial password (parameter account.initPassword) breaks the password rule: ${text.en}`,
+    });
+  }
+  return initPassword;
+}
