@@ -31,7 +31,8 @@ export const tenantEntity = defineEntity({
       pattern: { source: '^(?:https?://|/)\\S*$', message: { zh: '背景图地址须为 http(s) 地址或 / 开头的路径', en: 'Enter an http(s) URL or a path starting with /' } },
       list: false,
     },
-    accountNumber: { type: 'integer', label: { zh: '账号额度', en: 'Account quota' }, min: -1, max: 1_000_000, default: -1 },
+    // Left empty, a new tenant gets the default quota (parameter tenant.default.accountNumber).
+    accountNumber: { type: 'integer', label: { zh: '账号额度', en: 'Account quota' }, min: -1, max: 1_000_000 },
     expireTime: { type: 'datetime', label: { zh: '过期时间', en: 'Expires' } },
     datasourceName: { type: 'string', label: { zh: '数据源', en: 'Datasource' }, form: readOnly, virtual: true },
     plugins: { type: 'string', label: { zh: '插件', en: 'Plugins' }, writable: 'never', form: false },

@@ -17,9 +17,11 @@ import {
   parseId,
   provisionTenant,
   rData,
+  readParameters,
   readParams,
   revokeTenantSessions,
   rSuccess,
+  type ServerContext,
   str,
   TENANT_ID,
   type Tx,
@@ -31,8 +33,6 @@ export const MSG_ADMIN_TENANT = { zh: '不能删除管理组租户', en: "The ad
 export const MSG_DOMAIN_TAKEN = { zh: '域名已被使用', en: 'This domain is already in use' };
 export const MSG_NO_TENANT = { zh: '租户不存在', en: 'The tenant does not exist' };
 export const MSG_NO_DATASOURCE = { zh: '数据源不存在', en: 'The datasource does not exist' };
-/** The new tenant's `admin` signs in with this (BladeX param `tenant.default.password`). */
-export const DEFAULT_ADMIN_PASSWORD = 'admin';
 const BASE = '/blade-system/tenant';
 const SUPER = 'administrator';
 
@@ -41,10 +41,27 @@ export function assertAdministratorsTenant(user: AuthUser): void {
   if (!user.isAdministrator || user.tenantId !== ADMIN_TENANT) throw noPermission();
 }
 
-/** Values as the columns take them: an expiry is wall clock in the server's zone; no quota is -1 (unlimited). */
-function stored(values: EntityValues): void {
+/**
+ * Values as the columns take them: an expiry is wall clock in the server's zone; an emptied quota is -1
+ * (unlimited). A new tenant's empty quota and expiry are left for the tenant defaults.
+ */
+function stored(values: EntityValues, mode: 'add' | 'edit'): void {
   if (typeof values.expireTime === 'string') values.expireTime = localInstant(values.expireTime);
-  if (Object.hasOwn(values, 'accountNumber') && values.accountNumber === null) values.accountNumber = -1;
+  if (mode === 'edit' && Object.hasOwn(values, 'accountNumber') && values.accountNumber === null) values.accountNumber = -1;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The parameters of tenant 000000 a new tenant starts from: its `admin` password
+ * (`tenant.default.password`), and the quota and licence days when the form leaves them empty.
+ */
+async function tenantDefaults(ctx: ServerContext, tx: Tx, values: EntityValues) {
+  const defaults = await readParameters(ctx.extensions, tx, ADMIN_TENANT, ['tenantPassword', 'tenantAccountNumber', 'tenantExpireDays']);
+  const quota = values.accountNumber === null || values.accountNumber === undefined ? defaults.tenantAccountNumber : Number(values.accountNumber);
+  const days = defaults.tenantExpireDays;
+  const expireTime = typeof values.expireTime === 'string' ? new Date(values.expireTime) : days > 0 ? new Date(ctx.now().getTime() + days * DAY_MS) : null;
+  return { password: defaults.tenantPassword, accountNumber: quota, expireTime };
 }
 
 const normalDomain = (value: string) => value.trim().replace(/\/+$/, '').toLowerCase();
@@ -65,7 +82,8 @@ const audit = (user: AuthUser) => ({ userId: isBigintId(user.userId) ? user.user
 /**
  * Tenants on the engine, over the kernel's `blade_tenant`: every row is some tenant's own, so the engine
  * works as the database owner, for the super administrator alone (`allTenants`). An add provisions a
- * ready tenant through the kernel (its generated id, role, `admin` / `admin`, what each plugin adds); rows
+ * ready tenant through the kernel (its generated id, role, `admin` with the default password, what each
+ * plugin adds; an empty quota and expiry from the tenant defaults of 000000's parameters); rows
  * carry their plugins (`*`: every installed one) and their datasource's name, asked of the datasource
  * plugin. By hand: `select` (every live tenant, for dropdowns) and `datasource` (the binding). `info` and
  * `setting` are the kernel's.
@@ -76,8 +94,9 @@ export default defineServerPlugin(tenantPlugin, {
       allTenants: true,
       access: { read: SUPER, add: SUPER, edit: SUPER, delete: SUPER },
       async create({ tx, user, values }) {
+        const defaults = await tenantDefaults(ctx, tx, values);
         // One scrypt hash inside the transaction: tenants are made rarely, by one person.
-        const adminPasswordHash = await hashPassword(md5(DEFAULT_ADMIN_PASSWORD));
+        const adminPasswordHash = await hashPassword(md5(defaults.password));
         const text = (name: string) => (values[name] === null || values[name] === undefined ? undefined : String(values[name]));
         const made = await provisionTenant(tx, ctx.ids, ctx.extensions, {
           tenantId: await nextTenantId(tx),
@@ -87,8 +106,8 @@ export default defineServerPlugin(tenantPlugin, {
           domainUrl: text('domainUrl'),
           backgroundUrl: text('backgroundUrl'),
           address: text('address'),
-          accountNumber: Number(values.accountNumber ?? -1),
-          expireTime: typeof values.expireTime === 'string' ? new Date(values.expireTime) : null,
+          accountNumber: defaults.accountNumber,
+          expireTime: defaults.expireTime,
           adminPasswordHash,
         });
         const who = audit(user);
@@ -101,9 +120,9 @@ export default defineServerPlugin(tenantPlugin, {
         return made.id;
       },
       hooks: {
-        async beforeChange({ tx, values, id }) {
+        async beforeChange({ tx, values, id, mode }) {
           await assertDomainFree(tx, values.domainUrl, id);
-          stored(values);
+          stored(values, mode);
         },
         // The administrators' tenant stays. A removed tenant's users can no longer sign in (an unknown tenant),
         // and the tokens they hold stop working at once.

@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { DEMO_TENANT, md5, SEED } from '../../core/sdk/server';
+import { DEMO_TENANT, md5, SEED, type ServerPlugin } from '../../core/sdk/server';
 import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
 import datasourceServer from '../datasource/server';
 import tenantServer from './server';
 
 /** The tenant API with the datasource plugin it requires: the engine's endpoints, select and the datasource binding. */
+
+/** The parameters of 000000 as the param plugin would give them, changed by the tests. */
+const parameters = new Map<string, string>();
+const paramStub: ServerPlugin = {
+  manifest: { id: 'param-stub', name: { zh: '参数', en: 'Parameters' } },
+  provides: {
+    parameters: async (_tx, tenantId, keys) => new Map(keys.flatMap((k) => (tenantId === '000000' && parameters.has(k) ? [[k, parameters.get(k)!]] : []))),
+  },
+};
 
 let ts: TestServer;
 let admin: string; // administrator of 000000
@@ -27,11 +36,13 @@ const codes = (nodes: { code: string; children?: unknown[] }[]): string[] =>
 const acme = { tenantName: 'Acme 科技', linkman: '张三', contactNumber: '13800000001', domainUrl: 'https://acme.example.com', address: '上海' };
 
 beforeAll(async () => {
-  ts = await createTestServer({ plugins: [datasourceServer, tenantServer] });
+  ts = await createTestServer({ plugins: [datasourceServer, paramStub, tenantServer] });
   admin = (await ts.signIn('admin', 'admin')).access_token;
   demoAdmin = (await ts.signIn('admin', 'admin', DEMO_TENANT.tenantId)).access_token;
   demo = (await ts.signIn('demo', 'demo')).access_token;
   const { adminRoleId } = await ts.addTenant('700001');
+  // The alias of the super administrator's role, given in the database to a role of another tenant.
+  await ts.ctx.db.system((tx) => tx.query(`update blade_role set role_alias = 'administrator' where id = $1`, [adminRoleId]));
   await ts.addUser({ tenantId: '700001', account: 'boss', password: 'boss', roleId: adminRoleId });
   otherAdministrator = (await ts.signIn('boss', 'boss', '700001')).access_token;
 });
@@ -122,6 +133,26 @@ describe('/api/blade-system/tenant', () => {
     expect((await ts.get(`${BASE}/list`, { token: signedIn.access_token })).status).toBe(403);
     const info = await ts.get('/api/blade-system/tenant/info', { query: { domain: 'https://ACME.example.com/' } });
     expect(info.body.data).toMatchObject({ tenantId: row.tenantId, tenantName: 'Acme 科技' });
+  });
+
+  test("a new tenant starts from 000000's tenant defaults: admin password, and the quota and licence left empty", async () => {
+    parameters.set('tenant.default.password', 'Start#2024');
+    parameters.set('tenant.default.accountNumber', '7');
+    parameters.set('tenant.default.expireDays', '30');
+    try {
+      expect((await submit({ tenantName: '默认值租户', linkman: '赵六' })).body.success).toBe(true);
+      const row = await byName('默认值租户');
+      expect(row.accountNumber).toBe(7);
+      const days = (new Date(String(row.expireTime).replace(' ', 'T')).getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThan(30.1);
+      expect((await ts.signIn('admin', 'Start#2024', String(row.tenantId))).role_name).toBe('admin');
+      // Given values win over the defaults.
+      expect((await submit({ tenantName: '给定值租户', linkman: '赵六', accountNumber: -1, expireTime: '2099-01-01 00:00:00' })).body.success).toBe(true);
+      expect(await byName('给定值租户')).toMatchObject({ accountNumber: -1, expireTime: '2099-01-01 00:00:00' });
+    } finally {
+      parameters.clear();
+    }
   });
 
   test('the domain is unique among tenants; edit changes the fields but never the tenant id', async () => {

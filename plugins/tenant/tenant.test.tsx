@@ -69,7 +69,8 @@ describe('tenant screen', () => {
     await app.user.click(screen.getByRole('button', { name: /新\s*增/ }));
     const dialog = await screen.findByRole('dialog', { name: /新增租户/ });
     expect(within(dialog).queryByText('租户ID')).toBeNull();
-    expect(within(dialog).getByDisplayValue('-1')).toBeTruthy(); // unlimited by default
+    // The quota starts empty: left so, the server gives the tenant default (parameter tenant.default.accountNumber).
+    expect(within(dialog).queryByDisplayValue('-1')).toBeNull();
     await app.user.click(within(dialog).getByTestId('crud-save'));
     for (const message of ['请输入租户名称', '请输入联系人']) expect(await fieldMessage(dialog, message)).toBeTruthy();
     await app.user.type(within(dialog).getByPlaceholderText('请输入租户名称'), '新租户');
@@ -83,7 +84,8 @@ describe('tenant screen', () => {
     await app.user.click(within(dialog).getByTestId('crud-save'));
     await toast('新增成功');
     expect(posted).toHaveLength(1);
-    expect(posted[0]!.body).toMatchObject({ tenantName: '新租户', linkman: '王五', domainUrl: 'https://acme.example.com', accountNumber: -1 });
+    expect(posted[0]!.body).toMatchObject({ tenantName: '新租户', linkman: '王五', domainUrl: 'https://acme.example.com' });
+    expect([undefined, null, '']).toContain(posted[0]!.body.accountNumber);
     expect(posted[0]!.body).not.toHaveProperty('tenantId');
 
     // Editing shows the generated id, not editable.
