@@ -8,6 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => ts.close());
 
+/** The body of a 401 (it also names its request: `requestId`). */
 const UNAUTHORIZED = { code: 401, success: false, data: null, msg: '请求未授权' };
 
 test('a protected endpoint without a token, or with a malformed header: HTTP 401 请求未授权', async () => {
@@ -15,7 +16,7 @@ test('a protected endpoint without a token, or with a malformed header: HTTP 401
   for (const headers of cases) {
     const res = await ts.get('/api/blade-user/info', { headers });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual(UNAUTHORIZED);
+    expect(res.body).toMatchObject(UNAUTHORIZED);
   }
 });
 
@@ -30,7 +31,7 @@ test('an expired access token: 401', async () => {
   ts.advance(3601_000);
   const res = await ts.get('/api/blade-user/info', { token: access_token });
   expect(res.status).toBe(401);
-  expect(res.body).toEqual(UNAUTHORIZED);
+  expect(res.body).toMatchObject(UNAUTHORIZED);
 });
 
 test('a tampered token: 401 (payload changed, or re-signed with another key, or alg none)', async () => {
