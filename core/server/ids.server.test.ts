@@ -84,15 +84,15 @@ describe('worker ids leased from the database', () => {
 
   test('renewal keeps the lease; a lease taken over meanwhile is replaced by a new worker id', async () => {
     await db.system((tx) => tx.query('delete from blade_worker_lease'));
-    const held = await leaseWorkerId(db, { log, leaseMs: 300, renewMs: 50 });
+    const held = await leaseWorkerId(db, { log, leaseMs: 1_000, renewMs: 50 });
     const first = held.worker;
-    await sleep(500);
-    expect(() => held.next()).not.toThrow(); // renewed past its first 300 ms
+    await sleep(1_500);
+    expect(() => held.next()).not.toThrow(); // renewed past its first second
     const rival = await db.system((tx) => tx.one<{ free: boolean }>('select expires_at <= now() as free from blade_worker_lease where worker_id = $1', [first]));
     expect(rival?.free).toBe(false);
 
     await db.system((tx) => tx.query(`update blade_worker_lease set holder = 'someone-else' where worker_id = $1`, [first]));
-    await sleep(200);
+    for (let waited = 0; held.worker === first && waited < 5_000; waited += 50) await sleep(50);
     expect(held.worker).not.toBe(first);
     expect(workerOf(held.next())).toBe(held.worker);
     expect(logged.some((m) => m.includes(`Worker id ${first} was taken over`))).toBe(true);
