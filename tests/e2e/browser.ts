@@ -30,5 +30,9 @@ export async function openPage(
   const page = await context.newPage();
   const problems: PageProblems = { errors: [] };
   page.on('pageerror', (error) => problems.errors.push(String(error)));
+  // What the server's Content-Security-Policy refused (Chromium reports it on the console): a problem too.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) problems.errors.push(message.text());
+  });
   return { context, page, problems };
 }

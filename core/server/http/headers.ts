@@ -4,8 +4,8 @@ import { setResponseHeader } from './replace-response';
 /**
  * What the browser app needs, and nothing more:
  * - scripts, styles, fonts and API calls from this origin only (no inline script: the built page has none);
- * - inline styles are allowed: React and Arco set element styles, and the static pages the iframe host
- *   shows carry a <style> of their own; a style cannot run code;
+ * - inline styles are allowed: the static pages the iframe host shows (about.html) carry a <style> of
+ *   their own, and a style cannot run code;
  * - images also as data: (the captcha, generated avatars) and blob: (previews of a chosen file);
  * - frames: this site's pages and any http(s) page, since a menu may open an outside page in the
  *   iframe host;
