@@ -41,6 +41,7 @@ const backend = (extra: Handlers = {}) =>
     'GET /api/blade-system/role/tree': () => ok(roleTree),
     'GET /api/blade-system/post/select': () => ok(posts),
     'GET /api/blade-user/detail': (call) => ok(users.find((u) => u.id === call.query.id) ?? null),
+    'GET /api/blade-user/password-rule': () => ok({ minLength: 8, classes: 2 }),
     ...extra,
   });
 
@@ -89,13 +90,18 @@ describe('users screen', () => {
     await waitFor(() => expect(app.callsTo('GET /api/blade-user/page').at(-1)!.query).toMatchObject({ account: 'zh', phone: '138', deptId: '3' }));
   });
 
-  it('add: the rules block an empty save; a mobile number has 11 digits and starts with 1; passwords must match; then the body is sent', async () => {
+  it('add: the rules block an empty save; a mobile number has 11 digits and starts with 1; the password follows the rule shown; passwords must match; a refused save keeps the form; then the body is sent', async () => {
     const saved: unknown[] = [];
+    let refuse = true;
     const app = await renderPlugin(userPlugin, {
       with: required,
       backend: backend({
         'POST /api/blade-user/submit': (call) => {
           saved.push(call.body);
+          if (refuse) {
+            refuse = false;
+            return fail('当前账号已被使用!');
+          }
           return ok(null);
         },
       }),
@@ -122,12 +128,24 @@ describe('users screen', () => {
     await app.user.type(phone, '13811112222');
 
     await app.user.type(within(dialog).getByPlaceholderText('请输入登录账号'), 'wang');
+    // The rule is shown under the field and checked as it is left.
+    const RULE = '密码至少8位,且包含小写字母、大写字母、数字、符号中的至少2种';
+    expect(await within(formItem(dialog, '密码')).findByText(RULE)).toBeTruthy();
+    await app.user.type(within(dialog).getByPlaceholderText('请输入密码'), 'secretpw');
+    await app.user.tab();
+    expect(await fieldError(dialog, RULE)).toBeTruthy();
+    await app.user.clear(within(dialog).getByPlaceholderText('请输入密码'));
     await app.user.type(within(dialog).getByPlaceholderText('请输入密码'), 'secret1');
+    await app.user.tab();
+    expect(await fieldError(dialog, RULE)).toBeTruthy(); // 7 characters
+    await app.user.type(within(dialog).getByPlaceholderText('请输入密码'), '2');
+    await app.user.tab();
+    await waitFor(() => expect(within(dialog).queryByText(RULE, { selector: '.arco-form-message *, .arco-form-message' })).toBeNull());
     await app.user.type(within(dialog).getByPlaceholderText('请再次输入密码'), 'secret2');
     await app.user.tab();
     expect(await fieldError(dialog, '两次密码输入不一致')).toBeTruthy();
     await app.user.clear(within(dialog).getByPlaceholderText('请再次输入密码'));
-    await app.user.type(within(dialog).getByPlaceholderText('请再次输入密码'), 'secret1');
+    await app.user.type(within(dialog).getByPlaceholderText('请再次输入密码'), 'secret12');
     await app.user.tab();
     await waitFor(() => expect(within(dialog).queryByText('两次密码输入不一致')).toBeNull());
     await app.user.type(within(dialog).getByPlaceholderText('请输入用户昵称'), '小王');
@@ -136,10 +154,15 @@ describe('users screen', () => {
     await pick(app, formItem(dialog, '所属部门'), ['研发部', '市场部']);
     await pick(app, formItem(dialog, '所属岗位'), ['普通员工']);
     await app.user.click(within(dialog).getByTestId('user-save'));
+    // The server refuses: its message is shown and the form keeps everything typed.
+    expect(await screen.findByText('当前账号已被使用!')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect((within(dialog).getByPlaceholderText('请输入登录账号') as HTMLInputElement).value).toBe('wang');
+    expect((within(dialog).getByPlaceholderText('请输入密码') as HTMLInputElement).value).toBe('secret12');
+    await app.user.click(within(dialog).getByTestId('user-save'));
     expect(await screen.findByText('新增成功')).toBeTruthy();
-    expect(saved).toEqual([
-      expect.objectContaining({ account: 'wang', password: 'secret1', password2: 'secret1', name: '小王', realName: '王五', phone: '13811112222', roleId: '12', deptId: '2,3', postId: '22', userType: 1, status: 1 }),
-    ]);
+    const body = expect.objectContaining({ account: 'wang', password: 'secret12', password2: 'secret12', name: '小王', realName: '王五', phone: '13811112222', roleId: '12', deptId: '2,3', postId: '22', userType: 1, status: 1 });
+    expect(saved).toEqual([body, body]);
   });
 
   it('edit loads the user (lists as choices) and sends update without a password', async () => {
@@ -191,7 +214,7 @@ describe('users screen', () => {
     expect(await screen.findByText('操作成功')).toBeTruthy();
 
     await app.user.click(screen.getByRole('button', { name: /密码重置/ }));
-    const confirm = await screen.findByText('确定将选择账号密码重置为123456?');
+    const confirm = await screen.findByText('确定将选择账号密码重置为初始密码(参数 account.initPassword)?');
     await app.user.click(within(confirm.closest('.arco-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(app.callsTo('POST /api/blade-user/reset-password')).toHaveLength(1));
     expect(app.callsTo('POST /api/blade-user/reset-password')[0]!.query).toEqual({ userIds: '101,102' });

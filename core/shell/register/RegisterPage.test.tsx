@@ -104,13 +104,32 @@ describe('RegisterPage', () => {
     type('用户姓名', 'Octo Cat');
     type('确认密码', 'secret');
     expect(await clickSubmit()).toBe('注册申请已提交,请耐心等待管理员审核');
-    expect(post).toHaveBeenCalledWith('/api/blade-user/register-guest', undefined, {
+    expect(post).toHaveBeenCalledWith('/api/blade-user/register-guest', expect.any(URLSearchParams), {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       params: { tenantId: '000000', name: 'Octo Cat', account: 'octo', password: await md5('secret'), oauthId: 'oauth-42' },
     });
+    // The typed password goes in the body, for the server to hold it to the password rule.
+    expect(String(post.mock.calls[0][1])).toBe('passwordPlain=secret');
     await waitFor(() => expect(logout).toHaveBeenCalledWith('GET', '/api/blade-auth/oauth/logout', undefined, { silent: true }));
     await waitFor(() => expect(session.userInfo).toBeNull());
     expect(session.token).toBe('');
     runInAction(() => (session.userInfo = guest));
+  });
+
+  it('shows the password rule and warns before sending a password that breaks it', async () => {
+    rs.spyOn(http, 'get').mockImplementation(async (url: string) => ok(url.endsWith('/password-rule') ? { minLength: 8, classes: 2 } : {}) as never);
+    const post = rs.spyOn(http, 'post').mockResolvedValue(ok(null));
+    runInAction(() => (session.token = 'tok'));
+    render(<MemoryRouter><RegisterPage /></MemoryRouter>);
+    const RULE = '密码至少8位,且包含小写字母、大写字母、数字、符号中的至少2种';
+    expect(await screen.findByText(RULE)).toBeTruthy();
+    type('租户编号', '000000');
+    type('账号名称', 'octo');
+    type('密码', 'secretpw');
+    type('确认密码', 'secretpw');
+    expect(await clickSubmit()).toBe(RULE);
+    expect(post).not.toHaveBeenCalled();
+    runInAction(() => (session.token = ''));
   });
 
   it('hides the tenant field when the site address names a tenant, and reports success false', async () => {

@@ -5,7 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Form, Input } from '@arco-design/web-react';
 import { siteConfig } from '../../config';
 import { http, toastError, toastSuccess, toastWarning } from '../../http';
+import { followsPasswordRule } from '../../schema/password-rule';
 import { md5 } from '../../session/hash';
+import { passwordRuleHint, typedPasswordBody, usePasswordRule } from '../../session/password-rule';
 import { session } from '../../session/session';
 import '../locales/shellui';
 import './register.css';
@@ -61,6 +63,7 @@ export const RegisterPage = observer(function RegisterPage() {
   // null while the site's tenant is being looked up; '' when none: then the field is shown.
   const [siteTenant, setSiteTenant] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const rule = usePasswordRule();
 
   useEffect(() => {
     let live = true;
@@ -87,9 +90,16 @@ export const RegisterPage = observer(function RegisterPage() {
       toastWarning(t(error));
       return;
     }
+    if (rule && !followsPasswordRule(form.password, rule)) {
+      toastWarning(passwordRuleHint(rule)!);
+      return;
+    }
     setSubmitting(true);
     try {
-      const res = await http.post('/api/blade-user/register-guest', undefined, {
+      // The typed password in the body, for the server to hold it to the rule (the md5 alone cannot be).
+      const typed = typedPasswordBody('passwordPlain', form.password);
+      const res = await http.post('/api/blade-user/register-guest', typed.body, {
+        headers: typed.headers,
         params: {
           tenantId: form.tenantId.trim(),
           name: form.name.trim(),
@@ -140,7 +150,7 @@ export const RegisterPage = observer(function RegisterPage() {
           <Form.Item label={t('register.account')} required>
             <Input value={form.account} onChange={set('account')} placeholder={t('register.account')} aria-label={t('register.account')} />
           </Form.Item>
-          <Form.Item label={t('register.password')} required>
+          <Form.Item label={t('register.password')} required extra={passwordRuleHint(rule)}>
             <Input.Password
               value={form.password}
               onChange={set('password')}

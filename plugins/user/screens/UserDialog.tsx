@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Alert, DatePicker, Form, Grid, Input, Select, TreeSelect } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
-import { DIALOG_WIDTH, type DialogOpeningProps, DialogOpenings, type FieldDef, FieldLabel, fieldLabel, fieldPlaceholder, fieldRules, formColumns, type FormMode, http, localText, RecordDialog, type Row, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
+import { DIALOG_WIDTH, type DialogOpeningProps, DialogOpenings, type FieldDef, FieldLabel, fieldLabel, fieldPlaceholder, fieldRules, formColumns, type FormMode, http, localText, passwordRuleHint, passwordRuleValidator, RecordDialog, type Row, usePasswordRule, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
 import { MSG_PHONE_FORMAT, MSG_PHONE_LENGTH, USER_STATUS, userScreenEntity } from '../entities';
 import { idList, postsQuery, roleTreeQuery, useOptions, type TreeNode } from './options';
 
@@ -79,6 +79,8 @@ function UserModal({ state, opening, depts, onClose, onSaved }: Omit<UserDialogP
   const uid = `ba-user-${useId().replace(/[^\w-]/g, '')}`;
   const roles = useOptions(roleTreeQuery, [] as TreeNode[]);
   const posts = useOptions(postsQuery, []);
+  // The rule of the administrator's tenant, shown and checked as the password is typed; the server checks it again.
+  const rule = usePasswordRule(mode === 'add');
   const dialog = useRecordDialog<Row, Row>({
     load: mode === 'add' || !id ? undefined : async () => formValues((await http.get<Row | null>('/api/blade-user/detail', { params: { id } })).data ?? {}),
     initial: mode === 'add' ? { userType: 1, status: 1, roleId: [], deptId: [], postId: [] } : undefined,
@@ -95,7 +97,7 @@ function UserModal({ state, opening, depts, onClose, onSaved }: Omit<UserDialogP
   const columns = formColumns();
   // Refuse an empty value through a validator of their own (a password, a multiple choice).
   const requiredNames = ['password', 'password2', ...(['roleId', 'deptId'] as const).filter((n) => F[n].required)];
-  const item = (name: string, label: string, control: ReactNode, rules: RulesProps[] = [], trigger: string[] = ['onBlur'], span: 12 | 24 = 12) => (
+  const item = (name: string, label: string, control: ReactNode, rules: RulesProps[] = [], trigger: string[] = ['onBlur'], span: 12 | 24 = 12, extra?: string) => (
     <Grid.Col span={span} key={name}>
       <Form.Item
         field={name}
@@ -106,6 +108,7 @@ function UserModal({ state, opening, depts, onClose, onSaved }: Omit<UserDialogP
         disabled={view}
         // The asterisk for every rule that refuses an empty value (a validator of one's own too).
         required={!view && rules.some((rule) => rule.required || requiredNames.includes(name))}
+        extra={extra}
       >
         {control}
       </Form.Item>
@@ -129,13 +132,16 @@ function UserModal({ state, opening, depts, onClose, onSaved }: Omit<UserDialogP
       t(`user.${name}`),
       <Input.Password placeholder={t(name === 'password' ? 'user.passwordRequired' : 'user.password2Required')} maxLength={64} autoComplete="new-password" />,
       name === 'password'
-        ? [{ validator: (v: unknown, cb: (m?: string) => void) => cb(blank(v) ? t('user.passwordRequired') : undefined) }]
+        ? [{ validator: (v: unknown, cb: (m?: string) => void) => cb(blank(v) ? t('user.passwordRequired') : undefined) }, { validator: passwordRuleValidator(rule) }]
         : [
             {
               validator: (v: unknown, cb: (m?: string) => void) =>
                 cb(blank(v) ? t('user.password2Required') : v !== form.getFieldValue('password') ? t('user.passwordMismatch') : undefined),
             },
           ],
+      ['onBlur'],
+      12,
+      name === 'password' ? passwordRuleHint(rule) : undefined,
     );
 
   const section = (title: string, children: ReactNode) => (
