@@ -103,6 +103,16 @@ export function mountBrowserApp(app: Hono, distDir: string | null): void {
     if (isApi(c.req.path)) return next();
     return (await compressedFile(c)) ?? files(c, next);
   });
+  // The files the first page loads are compressed as the server starts, not while its first visitor waits.
+  setImmediate(() => {
+    const page = readFileSync(indexFile, 'utf8');
+    for (const [, path] of page.matchAll(/(?:src|href)="(\/[^"?#]+)"/g)) {
+      const file = fileOf(root, path!);
+      const type = file ? getMimeType(file) : undefined;
+      if (!file || !type || !COMPRESSIBLE_TYPE.test(type)) continue;
+      for (const encoding of ['br', 'gzip'] as const) compressed(file, encoding).catch(() => undefined);
+    }
+  });
   app.get('*', (c) => {
     if (isApi(c.req.path)) return c.notFound();
     c.header('Cache-Control', 'no-cache');

@@ -13,7 +13,7 @@ let app: Hono;
 let dist: string;
 /** Big enough to be worth compressing, and compressible as the real files are. */
 const SCRIPT = Array.from({ length: 400 }, (_, i) => `export function handler${i}(event) { return event.target.value + ${i}; }`).join('\n');
-const PAGE = `<!doctype html><html><head><title>app</title>${'<link rel="preload" href="/static/js/chunk.js" as="script">'.repeat(30)}</head><body><div id="root"></div></body></html>`;
+const PAGE = `<!doctype html><html><head><title>app</title>${'<link rel="preload" href="/static/js/index.0a1b2c3d.js" as="script">'.repeat(30)}</head><body><div id="root"></div></body></html>`;
 
 beforeAll(async () => {
   ts = await createTestServer();
