@@ -20,8 +20,9 @@ export interface AttemptKey {
 }
 
 /**
- * Counts an attempt and says whether it may be checked: false when the key is locked, or when this attempt
- * is past the limit (which then locks it). An expired window or lock starts a new count.
+ * Counts an attempt and says whether its password may be checked: not when it is past the limit (the
+ * attempt that reaches the limit sets the lock and is the last one checked). An expired window or lock
+ * starts a new count.
  */
 export async function reserveAttempt(tx: Tx, key: AttemptKey, limit: number, now: Date): Promise<boolean> {
   const windowStart = new Date(now.getTime() - WINDOW_MS);
