@@ -9,8 +9,8 @@ import { fieldColumn, type EntityDef, type FieldDef, type FieldType, type Filter
  * nothing the caller writes ever reaches SQL as text.
  */
 
-/** Query keys that are not filters. */
-export const RESERVED_QUERY_KEYS: readonly string[] = ['current', 'size', 'ascs', 'descs', 'blade-auth'];
+/** Query keys that are not filters (`searchCount=false`: no count; `afterId`: the page after that row). */
+export const RESERVED_QUERY_KEYS: readonly string[] = ['current', 'size', 'ascs', 'descs', 'blade-auth', 'searchCount', 'afterId'];
 
 export const FILTER_OPS: readonly FilterOp[] = [
   'equal',

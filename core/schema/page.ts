@@ -5,4 +5,8 @@ export interface Page<T> {
   size: number;
   current: number;
   pages: number;
+  /** false: more rows match than were counted, and `total` is a lower bound (the engine's lists bound their count). */
+  totalExact?: boolean;
+  /** false: the caller asked for no count (`searchCount=false`); `total` is then 0. */
+  searchCount?: boolean;
 }

@@ -1,5 +1,5 @@
 import { defaultMaxLength, fieldColumn, type EntityDef, type FieldDef } from '../../schema/entity';
-import { selectIsNumeric } from '../../schema/filters';
+import { allowedOps, selectIsNumeric } from '../../schema/filters';
 
 /**
  * How the engine stores an entity: one column per field, plus `id`, `tenant_id` (tenant entities), the
@@ -100,12 +100,15 @@ export function sortColumn(entity: EntityDef, key: string): string | undefined {
 /** Columns that are never null (their ORDER BY needs no NULLS clause). */
 const NOT_NULL = new Set(['id', 'create_time', 'update_time']);
 
+/** Whether a column may hold nulls (field columns may; the engine's id and audit times never do). */
+export const isNullable = (column: string) => !NOT_NULL.has(column);
+
 /**
  * One ORDER BY term, with nulls where MySQL (BladeX) puts them: first ascending, last descending. The
  * list index is built with the same term, so it serves the default order.
  */
 export function orderTerm(column: string, dir: 'asc' | 'desc', alias = ''): string {
-  if (NOT_NULL.has(column)) return `${alias}${column} ${dir}`;
+  if (!isNullable(column)) return `${alias}${column} ${dir}`;
   return `${alias}${column} ${dir} ${dir === 'asc' ? 'nulls first' : 'nulls last'}`;
 }
 
@@ -149,17 +152,82 @@ export interface TableColumn {
 }
 
 export interface TableIndex {
-  kind: 'list' | 'unique' | 'search';
+  /**
+   * `list`: the default order; `unique`: a unique rule; `search`: trigrams of a substring-searched field;
+   * `filter`: an equality or range filter, then the default order; `sort`: another sortable column.
+   */
+  kind: 'list' | 'unique' | 'search' | 'filter' | 'sort';
   unique: boolean;
   /** What follows `on <table>`: `(tenant_id, create_time desc, id desc) where is_deleted = 0`. */
   definition: string;
+  /** An extension the index needs (`pg_trgm` for trigram indexes); skipped where it cannot be had. */
+  requires?: 'pg_trgm';
+}
+
+/** Filter operators a btree answers (`notequal` and the LIKE family it does not). */
+const BTREE_OPS: ReadonlySet<string> = new Set(['equal', 'ge', 'le', 'gt', 'lt', 'datege', 'dategt', 'dateequal', 'datele', 'datelt', 'null', 'notnull']);
+/** LIKE operators a trigram index answers (`notlike` it does not). */
+const TRIGRAM_OPS: ReadonlySet<string> = new Set(['like', 'likeleft', 'likeright']);
+
+/** The SQL type of a column of the entity's table (a field's, or one the engine keeps). */
+export function columnSqlType(entity: EntityDef, column: string): string {
+  if (column === 'id' || column === 'create_user' || column === 'create_dept' || column === 'update_user') return 'bigint';
+  if (column === 'create_time' || column === 'update_time') return 'timestamptz';
+  if (column === 'tenant_id') return 'varchar(12)';
+  if (column === 'status' || column === 'is_deleted') return 'integer';
+  const f = entityFields(entity).find((x) => x.column === column);
+  if (!f) throw new Error(`Entity "${entity.name}": no column "${column}".`);
+  return columnType(f.field);
+}
+
+/**
+ * The indexes an entity's lists need, each on live rows only and led by `tenant_id` (tenant entities):
+ * - the default order (tenant, sort column, id): a page of the unfiltered list is the first rows of it;
+ * - per unique rule, a unique index (the race-proof half of the unique check);
+ * - per field searched by substring (`like`, `likeleft`, `likeright`), a trigram index of `lower(column)`,
+ *   the expression the filter compares, so `%x%` finds its rows without reading the tenant's;
+ * - per field with an equality or range filter, (tenant, column, default order): an equality filter's page
+ *   is then the first rows of a range of the index, already in order;
+ * - per other sortable column, (tenant, column, id), read forwards or backwards.
+ */
+function listIndexes(entity: EntityDef): TableIndex[] {
+  const live = entity.logicalDelete ? ' where is_deleted = 0' : '';
+  const tenant = entity.tenant ? 'tenant_id, ' : '';
+  const sortColumnName = entity.sort ? sortColumn(entity, entity.sort.field)! : 'id';
+  const sort = entity.sort ? orderTerm(sortColumnName, entity.sort.order) : 'id desc';
+  const ties = entity.sort?.ties === 'oldest' ? 'id asc' : 'id desc';
+  const order = sort === 'id desc' ? sort : `${sort}, ${ties}`;
+  const indexes: TableIndex[] = [{ kind: 'list', unique: false, definition: `(${tenant}${order})${live}` }];
+  const uniqueAlone = new Set<string>();
+  for (const unique of entity.unique ?? []) {
+    const cols = unique.fields.map((name) => fieldColumn(name, entity.fields[name]!));
+    if (cols.length === 1) uniqueAlone.add(cols[0]!);
+    indexes.push({ kind: 'unique', unique: true, definition: `(${tenant}${cols.join(', ')})${live}` });
+  }
+  const filtered: { column: string; ops: readonly string[]; sortable: boolean; text: boolean }[] = entityFields(entity).map((f) => ({
+    column: f.column,
+    ops: allowedOps(f.field),
+    sortable: !!f.field.sortable,
+    text: f.kind === 'text',
+  }));
+  if (entity.createTimeRange && entity.audit) filtered.push({ column: AUDIT_COLUMN.createTime, ops: ['datege', 'datelt'], sortable: false, text: false });
+  for (const f of filtered) {
+    if (f.text && f.ops.some((op) => TRIGRAM_OPS.has(op))) {
+      // fastupdate off: new rows go into the index at once, not into a pending list that every search
+      // reads through until a vacuum merges it (the embedded database has no autovacuum).
+      indexes.push({ kind: 'search', unique: false, definition: `using gin (lower(${f.column}) gin_trgm_ops) with (fastupdate = off)${live}`, requires: 'pg_trgm' });
+    }
+    if (f.column === sortColumnName) continue; // the list index leads with it
+    // A unique field: its index finds the one row.
+    if (f.ops.some((op) => BTREE_OPS.has(op)) && !uniqueAlone.has(f.column)) indexes.push({ kind: 'filter', unique: false, definition: `(${tenant}${f.column}, ${order})${live}` });
+    if (f.sortable) indexes.push({ kind: 'sort', unique: false, definition: `(${tenant}${orderTerm(f.column, 'asc')}, ${ties})${live}` });
+  }
+  return indexes;
 }
 
 /**
  * The table an entity is stored in: one column per stored field besides `id`, plus `tenant_id`, the audit
- * columns and `is_deleted` as the definition asks, and the indexes its list needs: tenant + default sort
- * column (live rows only), and a partial unique index per `unique` rule (the race-proof half of the
- * unique check).
+ * columns and `is_deleted` as the definition asks, and the indexes its lists need (see `listIndexes`).
  */
 export function entityTableParts(entity: EntityDef): { table: string; columns: TableColumn[]; indexes: TableIndex[] } {
   checkEntity(entity);
@@ -177,14 +245,5 @@ export function entityTableParts(entity: EntityDef): { table: string; columns: T
     );
   }
   if (entity.logicalDelete) columns.push({ name: 'is_deleted', type: 'integer', notNull: true, default: '0' });
-  const live = entity.logicalDelete ? ' where is_deleted = 0' : '';
-  const tenant = entity.tenant ? 'tenant_id, ' : '';
-  const sort = entity.sort ? orderTerm(sortColumn(entity, entity.sort.field)!, entity.sort.order) : 'id desc';
-  const ties = entity.sort?.ties === 'oldest' ? 'id asc' : 'id desc';
-  const indexes: TableIndex[] = [{ kind: 'list', unique: false, definition: `(${tenant}${sort === 'id desc' ? sort : `${sort}, ${ties}`})${live}` }];
-  for (const unique of entity.unique ?? []) {
-    const cols = unique.fields.map((name) => fieldColumn(name, entity.fields[name]!));
-    indexes.push({ kind: 'unique', unique: true, definition: `(${tenant}${cols.join(', ')})${live}` });
-  }
-  return { table: entity.table, columns, indexes };
+  return { table: entity.table, columns, indexes: listIndexes(entity) };
 }

@@ -3,7 +3,7 @@ import { parseFilters, type Filter } from '../../schema/filters';
 import { bizError } from '../http/errors';
 import { MSG } from '../http/messages';
 import { pageParams } from '../http/page';
-import { orderTerm, sortableColumns, sortColumn } from './columns';
+import { columnSqlType, isNullable, orderTerm, sortableColumns, sortColumn } from './columns';
 
 /** Bound parameters of one statement: `p.add(value)` returns its placeholder (`$3`). Values never enter SQL text. */
 export class SqlParams {
@@ -76,21 +76,76 @@ export function filterSql(filter: Filter, p: SqlParams, alias = ''): string {
   return filter.op === 'notequal' ? `(${col} is null or ${col} <> ${value})` : `${col} ${op} ${value}`;
 }
 
-/** `ascs` / `descs` (comma lists of field names or columns) → ORDER BY, limited to sortable columns. */
-export function orderSql(entity: EntityDef, query: Readonly<Record<string, string | undefined>>, alias = ''): string {
+/** One term of a list's order: a column, its direction, whether it may hold nulls, and its SQL type. */
+export interface OrderTerm {
+  column: string;
+  dir: 'asc' | 'desc';
+  nullable: boolean;
+  type: string;
+}
+
+/**
+ * The list's order from `ascs` / `descs` (comma lists of field names or columns, limited to sortable
+ * columns), else the entity's default sort; `id` last, so the order is total (a page boundary falls
+ * between two rows, never inside a tie, and a row can be sought by its place).
+ */
+export function listOrder(entity: EntityDef, query: Readonly<Record<string, string | undefined>>): OrderTerm[] {
   const allowed = sortableColumns(entity);
-  const parts: string[] = [];
+  const term = (column: string, dir: 'asc' | 'desc'): OrderTerm => ({ column, dir, nullable: isNullable(column), type: columnSqlType(entity, column) });
+  const terms: OrderTerm[] = [];
   for (const [key, dir] of [['ascs', 'asc'], ['descs', 'desc']] as const) {
     for (const name of (query[key] ?? '').split(',')) {
       if (!name.trim()) continue;
       const column = sortColumn(entity, name);
       if (!column || !allowed.has(column)) throw bizError(MSG.unsupportedSort(name.trim()));
-      parts.push(orderTerm(column, dir, alias));
+      terms.push(term(column, dir));
     }
   }
-  if (parts.length === 0 && entity.sort) parts.push(orderTerm(sortColumn(entity, entity.sort.field)!, entity.sort.order, alias));
-  parts.push(`${alias}id ${entity.sort?.ties === 'oldest' ? 'asc' : 'desc'}`);
-  return parts.join(', ');
+  if (terms.length === 0 && entity.sort) terms.push(term(sortColumn(entity, entity.sort.field)!, entity.sort.order));
+  const byId = terms.findIndex((t) => t.column === 'id');
+  // Terms after `id` change nothing: it is unique.
+  return byId >= 0 ? terms.slice(0, byId + 1) : [...terms, term('id', entity.sort?.ties === 'oldest' ? 'asc' : 'desc')];
+}
+
+/** ORDER BY of the terms. */
+export function orderByTerms(terms: readonly OrderTerm[], alias = ''): string {
+  return terms.map((t) => orderTerm(t.column, t.dir, alias)).join(', ');
+}
+
+/** `ascs` / `descs` (comma lists of field names or columns) → ORDER BY, limited to sortable columns. */
+export function orderSql(entity: EntityDef, query: Readonly<Record<string, string | undefined>>, alias = ''): string {
+  return orderByTerms(listOrder(entity, query), alias);
+}
+
+/**
+ * The rows after a row in the list's order: `anchor` holds that row's value of each term, as SQL (a bound
+ * value) or null where the row has none. When every term runs the same way over values that are never
+ * null it is one row comparison, `(create_time, id) < (…)`, which an index of that order answers with a
+ * range scan; otherwise the lexicographic expansion, nulls where ORDER BY puts them (first ascending, last
+ * descending), led by a bound on the first column wherever one holds, so the index scan starts at the
+ * anchor instead of at the tenant's first row.
+ */
+export function seekSql(terms: readonly OrderTerm[], anchor: readonly (string | null)[], alias = ''): string {
+  const col = (t: OrderTerm) => `${alias}${t.column}`;
+  const first = terms[0]!;
+  if (terms.every((t, i) => !t.nullable && t.dir === first.dir && anchor[i] !== null)) {
+    return `(${terms.map(col).join(', ')}) ${first.dir === 'asc' ? '>' : '<'} (${anchor.join(', ')})`;
+  }
+  const same = (t: OrderTerm, k: string | null) => (k === null ? `${col(t)} is null` : `${col(t)} = ${k}`);
+  /** The values of one term that come after `k` (null: none). */
+  const after = (t: OrderTerm, k: string | null): string | null => {
+    if (t.dir === 'asc') return k === null ? `${col(t)} is not null` : `${col(t)} > ${k}`;
+    if (k === null) return null;
+    return t.nullable ? `(${col(t)} < ${k} or ${col(t)} is null)` : `${col(t)} < ${k}`;
+  };
+  const branches = terms.flatMap((t, i) => {
+    const beyond = after(t, anchor[i]!);
+    return beyond === null ? [] : [[...terms.slice(0, i).map((u, j) => same(u, anchor[j]!)), beyond].join(' and ')];
+  });
+  const expanded = branches.length ? `(${branches.map((b) => `(${b})`).join(' or ')})` : 'false';
+  const k = anchor[0]!;
+  const bound = first.dir === 'asc' ? (k === null ? null : `${col(first)} >= ${k}`) : k === null ? `${col(first)} is null` : first.nullable ? null : `${col(first)} <= ${k}`;
+  return bound ? `${bound} and ${expanded}` : expanded;
 }
 
 export interface ListQuery {
@@ -99,11 +154,13 @@ export interface ListQuery {
   size: number;
   offset: number;
   order: string;
+  terms: OrderTerm[];
 }
 
 /** The query string of a list call: filters (400 `不支持的查询条件: <key>`), paging (max 500), sorting. */
 export function parseListQuery(entity: EntityDef, query: Readonly<Record<string, string | undefined>>, alias = ''): ListQuery {
   const parsed = parseFilters(entity, query);
   if (!parsed.ok) throw bizError(parsed.message);
-  return { filters: parsed.filters, ...pageParams(query as Record<string, string | undefined>), order: orderSql(entity, query, alias) };
+  const terms = listOrder(entity, query);
+  return { filters: parsed.filters, ...pageParams(query as Record<string, string | undefined>), order: orderByTerms(terms, alias), terms };
 }

@@ -70,7 +70,7 @@ export function columnPlan(existing: string, wanted: string): 'keep' | 'widen' |
 }
 
 /** Names the engine gives its indexes: `<table>_<kind>_<hash>`, and the names of earlier versions. */
-const ENGINE_INDEX = (table: string) => new RegExp(`^${table}_(?:(?:list|unique|search)_[0-9a-f]{8}|list|unique_\\d+)$`);
+const ENGINE_INDEX = (table: string) => new RegExp(`^(?:${table.slice(0, 40)}_(?:list|unique|search|filter|sort)_[0-9a-f]{8}|${table}_(?:list|unique_\\d+))$`);
 
 /** The index's name for its definition: a changed definition gets a new name, so it is rebuilt. */
 export function indexName(table: string, index: TableIndex): string {
@@ -127,7 +127,10 @@ export async function syncEntityTable(tx: Tx, entity: EntityDef): Promise<SyncCh
 
   const present = new Set((await tx.query<{ indexname: string }>(`select indexname from pg_indexes where schemaname = current_schema() and tablename = $1`, [table])).map((r) => r.indexname));
   const wanted = new Set<string>();
+  const trigrams = indexes.some((i) => i.requires === 'pg_trgm') && (await ensureTrigrams(tx));
+  let built = false;
   for (const index of indexes) {
+    if (index.requires === 'pg_trgm' && !trigrams) continue;
     const name = indexName(table, index);
     wanted.add(name);
     if (present.has(name)) continue;
@@ -138,7 +141,11 @@ export async function syncEntityTable(tx: Tx, entity: EntityDef): Promise<SyncCh
       throw new Error(`Entity "${entity.name}": index ${name} on ${table} ${index.definition} could not be built (${reason}). Mend the rows that break the rule, then start again.`);
     }
     note(`create index ${name}`);
+    built = true;
   }
+  // An expression index (lower(column)) has no statistics until the table is analysed: until then the
+  // planner would guess how many rows a substring matches. Rows already there are sampled now.
+  if (built && existing.length > 0) await tx.exec(`analyze ${table}`);
   const engine = ENGINE_INDEX(table);
   for (const name of present) {
     if (engine.test(name) && !wanted.has(name)) {
@@ -147,4 +154,23 @@ export async function syncEntityTable(tx: Tx, entity: EntityDef): Promise<SyncCh
     }
   }
   return changes;
+}
+
+/**
+ * Whether pg_trgm (trigram indexes) is there, creating it when the database offers it and the role may
+ * (it is a trusted extension: a database owner may). Where it is missing the substring filters still work,
+ * by reading the tenant's rows; the attempt runs in a savepoint so a refusal leaves the migration going.
+ */
+export async function ensureTrigrams(tx: Tx): Promise<boolean> {
+  if (await tx.one(`select 1 as found from pg_extension where extname = 'pg_trgm'`)) return true;
+  if (!(await tx.one(`select 1 as found from pg_available_extensions where name = 'pg_trgm'`))) return false;
+  await tx.exec('savepoint ensure_trigrams');
+  try {
+    await tx.exec('create extension if not exists pg_trgm');
+    await tx.exec('release savepoint ensure_trigrams');
+    return true;
+  } catch {
+    await tx.exec('rollback to savepoint ensure_trigrams');
+    return false;
+  }
 }

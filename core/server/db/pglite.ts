@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock';
 import { scopedDb } from './scoped';
 import type { Db, Tx } from './types';
@@ -35,7 +36,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
   const lock = options.dataDir ? lockFolder(options.dataDir) : undefined;
   let pg: PGlite;
   try {
-    pg = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, parsers });
+    // pg_trgm: the trigram indexes of substring searches (the engine creates the extension when it syncs tables).
+    pg = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, parsers, extensions: { pg_trgm } });
   } catch (error) {
     lock?.release();
     throw error;

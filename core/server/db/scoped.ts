@@ -1,13 +1,37 @@
 import { APP_ROLE, type Db, type Driver, type Tx } from './types';
 
+/**
+ * Why the engine's list reads may leave row-level security, and only they.
+ *
+ * Under RLS PostgreSQL must apply the policy's condition before any condition that is not leakproof, so
+ * that such a function never sees another tenant's row. `lower()` and LIKE are not leakproof, so a
+ * substring filter cannot use its trigram index (a scan of the whole tenant instead), and the planner keeps
+ * no statistics through the barrier (it guesses that a text filter matches a handful of rows, then sorts
+ * the tenant for one page). Marking those functions leakproof would need a superuser, which a managed
+ * PostgreSQL does not give, and would change them for every database user.
+ *
+ * The list reads the engine builds (filters, sort, page, count) carry `tenant_id = <the caller's tenant>`
+ * themselves, always, and every extra condition a plugin adds is ANDed to it in parentheses, so nothing in
+ * them can reach another tenant's rows. They run as the connecting role (the tables' owner, who reads every
+ * row: superuser, or the `owner_access` policy of rls.ts), where the planner sees plain conditions with
+ * their statistics and uses the indexes. Everything else in the transaction (permission checks, hooks,
+ * hand-written queries, every write) stays `blade_app` under RLS, the second lock for a query that forgets
+ * its tenant. What this gives up for those reads is exactly that second lock; and a read asked for another
+ * tenant than the transaction's (a plugin mixing up two tenants) is not allowed out: it runs under RLS,
+ * where it finds nothing, as before.
+ *
+ * SET ROLE was never a wall against SQL that reaches the database anyway (`blade_app` may reset its role
+ * to the session's), so this changes nothing for injection: values are bound, never spliced.
+ */
+
 /** Builds the tenant, global and system scopes on top of a driver's plain transaction. */
 export function scopedDb(driver: Driver): Db {
   // Both settings are transaction-local (is_local = true): a pooled connection goes back clean. An empty
   // tenant matches no row, so a global transaction sees only the tables without tenant_id.
   const asApp = <T>(tenantId: string, fn: (tx: Tx) => Promise<T>) =>
-    driver.transaction(async (tx) => {
-      await tx.query(`select set_config('role', $1, true), set_config('app.tenant_id', $2, true)`, [APP_ROLE, tenantId]);
-      return fn(tx);
+    driver.transaction(async (raw) => {
+      await raw.query(`select set_config('role', $1, true), set_config('app.tenant_id', $2, true)`, [APP_ROLE, tenantId]);
+      return fn(requestTx(raw, tenantId));
     });
   return {
     kind: driver.kind,
@@ -19,4 +43,46 @@ export function scopedDb(driver: Driver): Db {
     system: (fn) => driver.transaction(fn),
     close: () => driver.close(),
   };
+}
+
+/**
+ * A request transaction's statements, with `asOwner`. Going back to `blade_app` after an owner read is
+ * left to the next statement (a list answer usually has none before its commit, which ends the setting
+ * anyway): a statement through this Tx first sends the switch back when one is owed. The flag is set
+ * before the switch to the owner is sent, so a statement started meanwhile (the same Tx used concurrently)
+ * queues the switch back ahead of itself: nothing but the read itself ever runs as the owner.
+ */
+function requestTx(raw: Tx, tenantId: string): Tx {
+  let owed = false;
+  const back = () => {
+    if (!owed) return;
+    owed = false;
+    void raw.query(`select set_config('role', $1, true)`, [APP_ROLE]).catch(() => undefined); // a failure fails the next statement too
+  };
+  const tx: Tx = {
+    query: (sql, params) => (back(), raw.query(sql, params)),
+    one: (sql, params) => (back(), raw.one(sql, params)),
+    exec: (sql) => (back(), raw.exec(sql)),
+    async asOwner(readTenant, read) {
+      if (!tenantId || readTenant !== tenantId) return read(tx);
+      back();
+      owed = true;
+      await raw.query(`select set_config('role', 'none', true)`);
+      let open = true;
+      const closed = () => {
+        throw new Error('an owner read used after it returned');
+      };
+      const owner: Tx = {
+        query: (sql, params) => (open ? raw.query(sql, params) : closed()),
+        one: (sql, params) => (open ? raw.one(sql, params) : closed()),
+        exec: (sql) => (open ? raw.exec(sql) : closed()),
+      };
+      try {
+        return await read(owner);
+      } finally {
+        open = false;
+      }
+    },
+  };
+  return tx;
 }

@@ -8,6 +8,12 @@ export interface Tx {
   one<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Request transactions only: runs `read` as the connecting role, outside row-level security, when
+   * `tenantId` is the transaction's tenant (else under it, as any statement). For the engine's list reads,
+   * which always bind the tenant themselves (see core/server/db/scoped.ts for why).
+   */
+  asOwner?<T>(tenantId: string, read: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
 /** The part each driver implements: one transaction at a time per connection. */
