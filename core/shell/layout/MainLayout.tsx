@@ -17,11 +17,11 @@ import type { Registry } from '../../plugin/registry';
 import { session } from '../../session/session';
 import { tabs } from '../../tabs/tabs';
 import { menuAccess } from '../guard';
+import { deferred } from '../deferred';
 import { PageLoading } from '../PageLoading';
 import { preferences } from '../preferences';
 import { matchRoute } from '../routing';
 import { usePageTitle } from '../title';
-import MenuSearch from '../topbar/MenuSearch';
 import TopBar from '../topbar/TopBar';
 import { pageLabel } from './labels';
 import { Panes } from './Panes';
@@ -29,6 +29,10 @@ import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';
 import '../locales/layout';
 import './layout.css';
+
+// The menu finder (Arco's Modal with its focus trap, and Input: about 160 kB raw with their styles) is
+// fetched when it is first opened, then stays mounted so it closes with its animation.
+const MenuSearch = deferred(() => import('../topbar/MenuSearch'));
 
 /** Loads the user's menu and runs the token refresh timer while the layout is shown. */
 function useSessionWork(): void {
@@ -110,6 +114,9 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
     .map((tab) => tab.value);
   if (current && access === 'granted' && !values.includes(current)) values.push(current);
 
+  const searchOpened = useRef(false);
+  if (preferences.searchOpen) searchOpened.current = true;
+
   const small = preferences.screen < 2;
   const [drawerOpen, setDrawerOpen] = useState(false);
   useEffect(() => setDrawerOpen(false), [current, small]);
@@ -145,7 +152,7 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
           <Panes values={values} current={current} location={location} routes={routes} />
         </main>
       </div>
-      <MenuSearch />
+      {searchOpened.current ? <MenuSearch /> : null}
     </div>
     </DictionarySourceContext>
     </ConfigProvider>

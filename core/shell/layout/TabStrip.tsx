@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Dropdown, Menu, Message, Modal, Tabs, type DropdownProps } from '@arco-design/web-react';
+import { Button, Dropdown, Menu, Message, Tabs, type DropdownProps } from '@arco-design/web-react';
 import { IconDown } from '@arco-design/web-react/icon';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
@@ -8,6 +8,7 @@ import { http } from '../../http';
 import type { RegisteredRoute } from '../../plugin/registry';
 import { session } from '../../session/session';
 import { tabs } from '../../tabs/tabs';
+import { confirm } from '../confirm';
 import { preferences } from '../preferences';
 import { tabLabel } from './labels';
 import '../locales/layout';
@@ -41,7 +42,7 @@ export const TabStrip = observer(function TabStrip({ routes, current }: { routes
   void preferences.language; // labels follow the language
 
   const clearCache = () => {
-    Modal.confirm({
+    confirm({
       title: t('tabs.confirmTitle'),
       content: t('tabs.clearCacheConfirm'),
       onOk: async () => {

@@ -1,27 +1,22 @@
-import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from '../../i18n';
-import { Input, Popover } from '@arco-design/web-react';
+import { Popover } from '@arco-design/web-react';
 import { IconCheck, IconPalette } from '@arco-design/web-react/icon';
 import { isHexColor, presetColors } from '../../theme/color';
+import { deferred } from '../deferred';
 import { preferences } from '../preferences';
 import '../locales/shellui';
 import { TopButton } from './TopButton';
 import './topbar.css';
 
+// The hex field is Arco's Input (with its styles, 60 kB raw): fetched when the panel first opens, its
+// place kept meanwhile, so the top bar on every page leaves it out.
+const HexColorField = deferred(() => import('./HexColorField'), () => <span className="ba-color-hex" />);
+
 /** Preset swatches plus a custom colour (native picker and a hex field); the choice re-tints Arco at once. */
 function ColorPanel() {
   const { t } = useTranslation();
   const current = preferences.color.toUpperCase();
-  const [draft, setDraft] = useState(current);
-  useEffect(() => setDraft(current), [current]);
-
-  const commit = () => {
-    const value = draft.trim();
-    if (isHexColor(value)) preferences.setColor(value.toUpperCase());
-    else setDraft(current);
-  };
-
   return (
     <div className="ba-color-panel">
       <div className="ba-swatches" role="group" aria-label={t('top.color')}>
@@ -51,16 +46,7 @@ function ColorPanel() {
           value={isHexColor(current) && current.length === 7 ? current.toLowerCase() : '#409eff'}
           onChange={(e) => preferences.setColor(e.target.value.toUpperCase())}
         />
-        <Input
-          size="small"
-          value={draft}
-          aria-label={t('top.colorHex')}
-          status={isHexColor(draft.trim()) ? undefined : 'error'}
-          onChange={setDraft}
-          onPressEnter={commit}
-          onBlur={commit}
-          maxLength={7}
-        />
+        <HexColorField />
       </div>
     </div>
   );

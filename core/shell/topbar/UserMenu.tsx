@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from '../../i18n';
 import { useNavigate } from 'react-router-dom';
-import { Avatar, Dropdown, Menu, Modal } from '@arco-design/web-react';
+import { Avatar, Dropdown, Menu } from '@arco-design/web-react';
 import { IconDown, IconHome, IconPoweroff, IconUser } from '@arco-design/web-react/icon';
 import { siteConfig } from '../../config';
 import { session } from '../../session/session';
+import { confirm } from '../confirm';
 import { TopButton } from './TopButton';
 import '../locales/shellui';
 import './topbar.css';
@@ -22,7 +23,7 @@ export const UserMenu = observer(function UserMenu({ showName = true }: { showNa
   const name = displayName(info);
 
   const logout = () =>
-    Modal.confirm({
+    confirm({
       title: t('top.tip'),
       content: t('top.logoutConfirm'),
       onOk: async () => {
