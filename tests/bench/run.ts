@@ -3,7 +3,7 @@
  * - JS and CSS the browser loads for /login, and from clicking sign-in to the home page, raw and gzip,
  *   with the chunks of the home page and the Arco components each one carries.
  * - Time from navigation to the password field on screen, and from clicking sign-in to the home page
- *   rendered (headless Chromium, median of 7 fresh contexts). With ARCO_PRO_DIST naming a build of Arco
+ *   rendered (headless Chromium, median of 9 fresh contexts). With ARCO_PRO_DIST naming a build of Arco
  *   Design Pro, its login page's password field is timed in the same runs, turn about with ours.
  */
 import { launchBrowser } from '../e2e/browser';
@@ -15,9 +15,10 @@ import { coldPasswordFieldShownAt, passwordFieldShownAt } from './password-field
 import { benchServer } from './server';
 import { startStaticServer, type StaticServer } from './static-server';
 
-const RUNS = 7;
+const RUNS = 9;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const series = (values: number[]) => `median ${median(values).toFixed(0)} ms (${values.map((t) => t.toFixed(0)).join(', ')})`;
+// The fastest run too: on a busy machine it shows what the page costs with the least interference.
+const series = (values: number[]) => `median ${median(values).toFixed(0)} ms, fastest ${Math.min(...values).toFixed(0)} (${values.map((t) => t.toFixed(0)).join(', ')})`;
 
 /** BENCH_PART=browser or BENCH_PART=server runs one half alone. */
 async function main() {
@@ -27,7 +28,9 @@ async function main() {
 }
 
 async function browserFigures() {
-  const server = await startServerProcess();
+  // The bench signs the same account in some twenty times a minute from one address, which the sign-in
+  // limits exist to refuse: they are off for it (their cost is measured by the server bench).
+  const server = await startServerProcess({ RATE_LIMITS: 'off' });
   const arcoPro: StaticServer | null = process.env.ARCO_PRO_DIST ? await startStaticServer(process.env.ARCO_PRO_DIST) : null;
   const browser = await launchBrowser();
   try {
