@@ -18,6 +18,7 @@ import { menuRoutes } from './menu/routes';
 import { apiDocsRoutes, API_DOCS_PATHS } from './openapi/routes';
 import { ossRoutes } from './oss/routes';
 import type { ServerPlugin } from './plugin';
+import { rateLimitRequests } from './ratelimit/middleware';
 import { mountPlugins } from './registry';
 import { mountBrowserApp } from './static';
 import { tenantRoutes } from './tenant/routes';
@@ -46,6 +47,7 @@ export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], 
       guestPaths: GUEST_PATHS,
     }),
   );
+  api.use('*', rateLimitRequests(ctx));
   api.use('*', apiScopeGuard(ctx, [...publicPaths, ...GUEST_PATHS, ...SESSION_PATHS]));
   authRoutes(api, ctx);
   userRoutes(api, ctx);

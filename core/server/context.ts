@@ -5,6 +5,7 @@ import type { Db } from './db/types';
 import type { Extensions } from './extensions';
 import type { IdGenerator } from './ids';
 import type { RevokedSessions } from './auth/revoked-sessions';
+import type { RateLimiter } from './ratelimit/limiter';
 import type { Signals } from './signals/bus';
 import type { TenantPlugins } from './tenant/plugins';
 
@@ -54,6 +55,8 @@ export interface ServerContext {
   signals: Signals;
   /** Sessions ended before their access tokens expire (checked on every request, from memory). */
   revokedSessions: RevokedSessions;
+  /** Request counters shared by every instance (per caller, and ceilings): `hit()` throws 429 past a limit. */
+  rateLimiter: RateLimiter;
   /** What the installed plugins provide the kernel (names, the organisation tree, new-tenant steps). */
   extensions: Extensions;
 }

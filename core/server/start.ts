@@ -17,6 +17,8 @@ import { collectExtensions, NO_EXTENSIONS, type CreatedTenant } from './extensio
 import { leaseWorkerId, type LeasedIdGenerator } from './ids';
 import { syncMenus } from './menu/sync';
 import type { ServerPlugin } from './plugin';
+import { createRateLimiter } from './ratelimit/limiter';
+import { rateLimitsFromEnv, type RateLimitSettings } from './ratelimit/rules';
 import { checkServerPlugins } from './registry';
 import { kernelMigrationSet, workerLeaseTable } from './seed/kernel-migrations';
 import { createSignalBus } from './signals/bus';
@@ -44,6 +46,8 @@ export interface OpenOptions {
   plugins?: readonly ServerPlugin[];
   log?: Logger;
   now?: () => Date;
+  /** Request rate limits; default RATE_LIMITS (empty: the defaults, `off`, or `rule=limit,…`). */
+  rateLimits?: RateLimitSettings;
 }
 
 export interface OpenServer {
@@ -92,6 +96,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       apiScopes: createApiScopes(db, signals),
       signals,
       revokedSessions: createRevokedSessions(db, signals, now),
+      rateLimiter: createRateLimiter({ db, now, log, settings: options.rateLimits ?? rateLimitsFromEnv(process.env.RATE_LIMITS) }),
       extensions: NO_EXTENSIONS,
     };
     ctx.extensions = collectExtensions(

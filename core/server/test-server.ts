@@ -10,6 +10,7 @@ import type { ServerPlugin } from './plugin';
 import { entityTableParts } from './crud/columns';
 import { kernelMigrationSource } from './seed/kernel-migrations';
 import { insertRole } from './seed/kernel-seed';
+import { scaledLimits, type RateLimitSettings } from './ratelimit/rules';
 import { openServer, type OpenServer } from './start';
 import { ADMIN_TENANT, insertTenant } from './tenant/tenants';
 import { insertUser, USER_APPROVED } from './user/users';
@@ -103,7 +104,14 @@ function pruneSnapshots(keep: string): void {
   }
 }
 
-export async function createTestServer(options: { plugins?: readonly ServerPlugin[] } = {}): Promise<TestServer> {
+/**
+ * In-process calls come from no address, so every call of a test file is one caller to the rate limits:
+ * by default they run with each limit 100 times the server's, still counted. A test of the limits
+ * themselves passes `rateLimits: {}` (the server's defaults).
+ */
+export const TEST_RATE_LIMITS = scaledLimits(100);
+
+export async function createTestServer(options: { plugins?: readonly ServerPlugin[]; rateLimits?: RateLimitSettings } = {}): Promise<TestServer> {
   const plugins = options.plugins ?? [];
   const logged: string[] = [];
   const log: Logger = {
@@ -112,7 +120,7 @@ export async function createTestServer(options: { plugins?: readonly ServerPlugi
   };
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
-  const common = { memory: true, plugins, log, now, tokenSecret: 'test-secret-test-secret-test-secret-test-secret', distDir: null };
+  const common = { memory: true, plugins, log, now, tokenSecret: 'test-secret-test-secret-test-secret-test-secret', distDir: null, rateLimits: options.rateLimits ?? TEST_RATE_LIMITS };
 
   const file = snapshotFile(plugins);
   let server: OpenServer;

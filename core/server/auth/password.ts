@@ -1,4 +1,6 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { createWorkGate } from '../ratelimit/work-gate';
 
 /**
  * Passwords. The browser sends md5(typed password) as hex (the BladeX contract); we never store that
@@ -9,9 +11,26 @@ import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } 
 const COST = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which also
+ * serves file reads, DNS look-ups and response compression, and each hash keeps a core busy for tens of
+ * milliseconds. Unbounded, 50 sign-ins at once fill the pool for seconds and take every core from the
+ * event loop. So hashes run a few at a time: one core (and one pool thread) is always left to everything
+ * else, and a burst beyond the queue is refused at once (503, try again) rather than queued without end.
+ * Process-wide on purpose: the pool and the cores are the process's, however many servers it opens.
+ */
+const POOL_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+export const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism() - 1, POOL_THREADS - 1));
+/** About a few seconds of hashing at most ahead of the last one admitted. */
+export const HASH_QUEUE = 64;
+export const hashGate = createWorkGate({ concurrency: HASH_CONCURRENCY, queue: HASH_QUEUE });
+
 function scryptAsync(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((done, fail) =>
-    scrypt(secret, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? fail(error) : done(key))),
+  return hashGate.run(
+    () =>
+      new Promise((done, fail) =>
+        scrypt(secret, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? fail(error) : done(key))),
+      ),
   );
 }
 

@@ -16,6 +16,8 @@ import type { TokenRequest } from './grants/request';
 import { socialGrant } from './grants/social';
 import type { TokenBody } from './issue';
 import { describeRoute } from '../openapi/describe';
+import { limitRequest } from '../ratelimit/middleware';
+import { RetryLater } from '../ratelimit/retry-later';
 import { CAPTCHA_DOC, CLEAR_CACHE_DOC, LOGOUT_DOC, REFRESH_DOC, RENDER_DOC, TOKEN_DOC, USER_INFO_DOC } from './routes-doc';
 import { currentUser } from './middleware';
 import { MSG, OAuthError } from './oauth-error';
@@ -43,6 +45,9 @@ export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const grantType = forcedGrant ?? (params.grant_type?.trim() || 'password');
       const tenantId = (params.tenantId || c.req.header('Tenant-Id') || ADMIN_TENANT).trim();
       if (!TENANT_ID.test(tenantId)) throw bizError(HTTP_MSG.badFormat('tenantId'));
+      // Counted before any work (guesses at one account from one address too), answered OAuth-style.
+      const account = params.username?.trim().toLowerCase();
+      await limitRequest(c, ctx, account ? { name: 'signInAccount', parts: [tenantId, account] } : undefined);
       const client = await ctx.db.global((tx) => authenticateClient(tx, c.req.header('Authorization'), ctx.extensions.clients));
       const grant = Object.hasOwn(grants, grantType) ? grants[grantType] : undefined;
       if (!grant) throw new OAuthError(MSG.unsupportedGrant(grantType.slice(0, 32)));
@@ -53,6 +58,7 @@ export function authRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       return c.json(body);
     } catch (error) {
       // The token endpoint answers OAuth-style, whatever refused the request.
+      if (error instanceof RetryLater) error.announce(c);
       if (error instanceof OAuthError) return c.json(error.body(), error.status);
       if (error instanceof ApiError) return c.json(new OAuthError(error.text, error.status).body(), error.status);
       throw error;

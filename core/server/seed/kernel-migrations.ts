@@ -1,5 +1,6 @@
 import type { Migration } from '../db/migrate';
 import type { IdGenerator } from '../ids';
+import { rateLimitTable } from '../ratelimit/store';
 import { AUDIT_COLUMNS, kernelMigrations } from '../schema/kernel';
 import { seedDemoTenant, seedKernel } from './kernel-seed';
 
@@ -115,9 +116,10 @@ export function kernelMigrationSet(ids: IdGenerator): Migration[] {
     workerLeaseTable,
     loginAttemptsPerAddress,
     sessionRevocations,
+    rateLimitTable,
   ];
 }
 
 /** What the test snapshot depends on besides the plugins (a change here invalidates it). */
 export const kernelMigrationSource = () =>
-  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable, loginAttemptsPerAddress, sessionRevocations], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
+  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable, loginAttemptsPerAddress, sessionRevocations, rateLimitTable], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });

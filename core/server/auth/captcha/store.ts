@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/types';
 
-/** Captcha codes live 30 minutes in `blade_captcha` (BladeX keeps them in Redis), and serve once. */
+/**
+ * Captcha codes live 30 minutes in `blade_captcha` (BladeX keeps them in Redis), and serve once. Anyone
+ * may ask for one, so the table is bounded by the rate limits (per address, and a ceiling for everybody:
+ * at most the ceiling × 30 minutes of live rows) and by the pruning of expired rows (ratelimit/prune.ts).
+ */
 const TTL_MS = 30 * 60_000;
 
 export async function saveCaptcha(tx: Tx, code: string, now: Date): Promise<string> {
   const key = randomUUID();
-  await tx.query('delete from blade_captcha where expires_at < $1', [now]);
   await tx.query('insert into blade_captcha (captcha_key, code, expires_at) values ($1, $2, $3)', [key, code.toLowerCase(), new Date(now.getTime() + TTL_MS)]);
   return key;
 }
