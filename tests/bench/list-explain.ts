@@ -15,6 +15,8 @@ import { TOKEN_SECRET, type BenchTarget } from './list-data';
 interface Statement {
   sql: string;
   params?: readonly unknown[];
+  /** Sent inside `asOwner` (replayed there too). */
+  owner: boolean;
 }
 
 interface RecordedTransaction {
@@ -41,13 +43,13 @@ export interface ExplainResult {
 
 /** A database layer that records each transaction's statements (`fn` sees a Tx that logs, then forwards). */
 function recording(db: Db, log: RecordedTransaction[]): Db {
-  const wrap = (tx: Tx, entry: RecordedTransaction): Tx => {
-    const note = (sql: string, params?: readonly unknown[]) => entry.statements.push({ sql, params: params && [...params] });
+  const wrap = (tx: Tx, entry: RecordedTransaction, owner = false): Tx => {
+    const note = (sql: string, params?: readonly unknown[]) => entry.statements.push({ sql, params: params && [...params], owner });
     return {
-      ...tx,
       query: (sql, params) => (note(sql, params), tx.query(sql, params)),
       one: (sql, params) => (note(sql, params), tx.one(sql, params)),
       exec: (sql) => (note(sql), tx.exec(sql)),
+      ...(tx.asOwner ? { asOwner: (tenantId, read) => tx.asOwner!(tenantId, (inner) => read(wrap(inner, entry, true))) } : {}),
     };
   };
   const begin = (scope: RecordedTransaction['scope'], tenantId?: string) => {
@@ -84,6 +86,20 @@ function shapeOf(node: PlanNode, depth = 0): string {
   const below = (node.Plans ?? []).map((child) => shapeOf(child, depth + 1)).filter(Boolean);
   if (depth >= 5 || below.length === 0) return here;
   return `${here} > ${below.length === 1 ? below[0] : `[${below.join(' | ')}]`}`;
+}
+
+/**
+ * What a transaction sent: begin, the request role and tenant (not for a system one), its statements, a
+ * switch to the owner before each run of owner reads and one back when a statement follows, commit.
+ */
+function sent(t: RecordedTransaction): number {
+  let switches = 0;
+  t.statements.forEach((s, i) => {
+    const before = t.statements[i - 1];
+    if (s.owner && !before?.owner) switches++;
+    if (!s.owner && before?.owner) switches++;
+  });
+  return t.statements.length + switches + (t.scope === 'system' ? 2 : 3);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -127,13 +143,27 @@ export async function explainCases(target: BenchTarget, rows: number, cases: rea
       for (const transaction of log.filter((t) => t.statements.some((s) => readsTable(s.sql, table)))) {
         const replay = async (tx: Tx) => {
           const found: { role: string; planning: number; execution: number; shape: string }[] = [];
-          for (const statement of transaction.statements) {
+          const run = async (on: Tx, statement: Statement) => {
             if (!readsTable(statement.sql, table)) {
-              await tx.query(statement.sql, statement.params);
+              await on.query(statement.sql, statement.params);
+              return;
+            }
+            const [plan] = (await on.one<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Planning Time': number; 'Execution Time': number }] }>(`explain (analyze, format json) ${statement.sql}`, statement.params))!['QUERY PLAN'];
+            found.push({ role: roleOf(statement.sql), planning: plan['Planning Time'], execution: plan['Execution Time'], shape: shapeOf(plan.Plan) });
+          };
+          const statements = transaction.statements;
+          for (let i = 0; i < statements.length; i++) {
+            if (!statements[i]!.owner || !tx.asOwner) {
+              await run(tx, statements[i]!);
               continue;
             }
-            const [plan] = (await tx.one<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Planning Time': number; 'Execution Time': number }] }>(`explain (analyze, format json) ${statement.sql}`, statement.params))!['QUERY PLAN'];
-            found.push({ role: roleOf(statement.sql), planning: plan['Planning Time'], execution: plan['Execution Time'], shape: shapeOf(plan.Plan) });
+            let end = i;
+            while (end < statements.length && statements[end]!.owner) end++;
+            const group = statements.slice(i, end);
+            await tx.asOwner(transaction.tenantId ?? '', async (owner) => {
+              for (const statement of group) await run(owner, statement);
+            });
+            i = end - 1;
           }
           return found;
         };
@@ -143,7 +173,7 @@ export async function explainCases(target: BenchTarget, rows: number, cases: rea
         }
         runs[0]!.forEach((read, i) => reads.push({ role: read.role, shape: read.shape, planningMs: median(runs.map((r) => r[i]!.planning)), executionMs: median(runs.map((r) => r[i]!.execution)) }));
       }
-      results.set(list.label, { statements: log.reduce((sum, t) => sum + t.statements.length + (t.scope === 'system' ? 2 : 3), 0), transactions: log.length, reads });
+      results.set(list.label, { statements: log.reduce((sum, t) => sum + sent(t), 0), transactions: log.length, reads });
     }
   } finally {
     server.ctx.db = plain;

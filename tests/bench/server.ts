@@ -13,6 +13,7 @@
  *
  * Alone: `npx tsx tests/bench/server.ts`. From the bench runner: `await benchServer()`.
  */
+import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { startServerProcess } from '../e2e/server-process';
 import { BENCH_ACCOUNT, pgliteTarget, postgresTarget, prepareTarget, type BenchTarget } from './list-data';
@@ -86,7 +87,9 @@ export async function benchServer(options: ServerBenchOptions = {}): Promise<Ser
     for (const rows of sizes) {
       const target = await makeTarget(rows);
       const prepared = await prepareTarget(target, rows);
-      log(`\n  ${target.database}, ${sizeLabel(rows)} rows (${prepared.seeded ? 'seeded' : 'kept from an earlier run'}, ready in ${prepared.seconds.toFixed(1)} s)`);
+      // The machine's load beside the figures: other work on the same cores shows in the tail latencies.
+      const load = loadavg().map((n) => n.toFixed(1)).join(' ');
+      log(`\n  ${target.database}, ${sizeLabel(rows)} rows (${prepared.seeded ? 'seeded' : 'kept from an earlier run'}, ready in ${prepared.seconds.toFixed(1)} s; load average ${load} on ${cpus().length} cores)`);
       log(`      ${'case'.padEnd(17)} ${concurrencies.map((c) => `c=${c}: p50     p99   req/s`.padStart(30)).join('')}   total`);
       const server = await startServerProcess(target.env, { browserApp: false });
       try {
