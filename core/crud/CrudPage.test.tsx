@@ -308,6 +308,20 @@ describe('CrudPage', () => {
     await waitFor(() => expect(document.querySelector('.ba-crud-dialog')).toBeNull());
   });
 
+  it('a total the server stopped counting is shown as a lower bound: 共 10,000+ 条', async () => {
+    mockFetch((call) => {
+      const path = new URL(call.url, 'http://localhost').pathname;
+      if (path === '/api/demo/book/page') {
+        const records = Array.from({ length: 10 }, (_, i) => ({ id: String(i + 1), title: `书${i + 1}`, isbn: '', category: '1', pages: 1, lent: 0 }));
+        return ok({ records, total: 10_000, totalExact: false, size: 10, current: 1, pages: 1000 });
+      }
+      return ok([]);
+    });
+    grant(...ALL);
+    renderAt(<CrudPage entity={bookEntity} />);
+    expect(await screen.findByText('共 10,000+ 条')).toBeTruthy();
+  });
+
   it('shows the empty state', async () => {
     library(0);
     grant(...ALL);

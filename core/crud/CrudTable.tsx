@@ -201,7 +201,7 @@ export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
                 total: list.total,
                 sizeCanChange: true,
                 sizeOptions: [...PAGE_SIZES],
-                showTotal: true,
+                showTotal: list.totalExact ? true : (total: number) => t('crud.totalAtLeast', { total: total.toLocaleString() }),
                 showJumper: true,
               }
             : false

@@ -113,6 +113,16 @@ describe('the list tools: columns, density, export', () => {
     expect(result.total).toBe(30);
   });
 
+  it('a lower-bound total (the server stopped counting) is said to be one', async () => {
+    const result = await collectRows(
+      async (current) => ({ records: Array.from({ length: 10 }, (_, i) => ({ id: `${current}-${i}` })), total: (current - 1) * 10 + 100, totalExact: false, size: 10, current, pages: 10 }),
+      undefined,
+      25,
+    );
+    expect(result).toMatchObject({ total: 120, exact: false });
+    expect(result.rows).toHaveLength(25);
+  });
+
   it('shows the selection checkboxes only to a user with a bulk action', async () => {
     library(3);
     grant('book', 'book_view', 'book_edit');

@@ -61,14 +61,14 @@ export function ListTools({ list, columns, params, action, exportable = true }: 
     setProgress({ done: 0, total: list.total });
     try {
       const fetchPage: PageFetcher = (current, size) => fetchList(entity, listQuery(entity, { current, size, filters: list.filters, sort: list.sort, params }, true), action);
-      const { rows, total } = list.paged ? await collectRows(fetchPage, (done, all) => setProgress({ done, total: all })) : { rows: flattenRows(list.rows), total: 0 };
+      const { rows, total, exact } = list.paged ? await collectRows(fetchPage, (done, all) => setProgress({ done, total: all })) : { rows: flattenRows(list.rows), total: 0, exact: true };
       if (rows.length === 0) {
         Message.info({ id: 'crud:export', content: t('crud.exportEmpty') });
         return;
       }
       const label = localText(entity.label);
       await downloadWorkbook(sheetRows(shown, rows, (field) => fieldOptions(field, items)), `${label}-${today()}.xlsx`, label);
-      if (total > rows.length) Message.warning({ id: 'crud:export', content: t('crud.exportCapped', { count: rows.length, total }) });
+      if (total > rows.length) Message.warning({ id: 'crud:export', content: t('crud.exportCapped', { count: rows.length, total: exact ? total : `${total}+` }) });
     } catch {
       // A refused page: the HTTP pipeline's toast said why.
     } finally {

@@ -18,6 +18,8 @@ export function asPage<T>(data: Page<T> | T[] | null | undefined): Page<T> {
     size: Number(data?.size ?? records.length) || 0,
     current: Number(data?.current ?? 1) || 1,
     pages: Number(data?.pages ?? 1) || 1,
+    // The engine's lists stop counting far past the page: then the total is a lower bound.
+    ...(data?.totalExact === false ? { totalExact: false } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ export interface CollectedRows {
   rows: Row[];
   /** How many matched (more than `rows` when the cap cut the export). */
   total: number;
+  /** false: `total` is a lower bound (the server stopped counting). */
+  exact: boolean;
 }
 
 /**
@@ -25,14 +27,16 @@ export interface CollectedRows {
 export async function collectRows(fetchPage: PageFetcher, onProgress?: (done: number, total: number) => void, cap = EXPORT_CAP): Promise<CollectedRows> {
   const rows: Row[] = [];
   let total = 0;
+  let exact = true;
   for (let current = 1; rows.length < cap; current += 1) {
     const page = await fetchPage(current, EXPORT_PAGE_SIZE);
     total = page.total;
+    exact = page.totalExact !== false;
     rows.push(...page.records.slice(0, cap - rows.length));
     onProgress?.(rows.length, Math.min(total, cap));
     if (page.records.length === 0 || rows.length >= total) break;
   }
-  return { rows, total: Math.max(total, rows.length) };
+  return { rows, total: Math.max(total, rows.length), exact };
 }
 
 /** Every row of a tree, parents before their children (a tree list exports what it shows, opened or not). */

@@ -59,6 +59,7 @@ export const crudMessages = {
       exporting: '导出中 {{done}}/{{total}}',
       exportEmpty: '没有可导出的数据',
       exportCapped: '共 {{total}} 条,只导出了前 {{count}} 条',
+      totalAtLeast: '共 {{total}}+ 条',
     },
   },
   en: {
@@ -118,6 +119,7 @@ export const crudMessages = {
       exporting: 'Exporting {{done}}/{{total}}',
       exportEmpty: 'There is nothing to export',
       exportCapped: '{{total}} rows match; only the first {{count}} were exported',
+      totalAtLeast: 'Total: {{total}}+',
     },
   },
 };

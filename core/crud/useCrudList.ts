@@ -43,6 +43,8 @@ export interface CrudList<R extends Row = Row> {
   /** The rows (a lazy tree: the loaded levels, open rows with their `children`). */
   rows: R[];
   total: number;
+  /** false: more rows match than `total` (the server stopped counting); the pager shows `total+`. */
+  totalExact: boolean;
   current: number;
   size: number;
   paged: boolean;
@@ -240,6 +242,7 @@ export function useCrudList<E extends EntityDef>({ entity, params, action, paged
     entity,
     rows: shown,
     total: page?.total ?? 0,
+    totalExact: page?.totalExact !== false,
     current: state.current,
     size: state.size,
     paged,
