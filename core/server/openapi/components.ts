@@ -16,6 +16,8 @@ const TEXT = {
   size: { zh: '每页行数', en: 'Rows per page' },
   current: { zh: '当前页码（从 1 开始）', en: 'This page number (from 1)' },
   pages: { zh: '总页数', en: 'Number of pages' },
+  totalExact: { zh: 'false：符合条件的行多于统计上限，total 为下限', en: 'false: more rows match than were counted, and total is a lower bound' },
+  searchCount: { zh: 'false：按请求未统计总数', en: 'false: no count was asked for' },
   node: { zh: '树节点（下拉树的选项）', en: 'A tree node (a choice of a tree select)' },
 } satisfies Record<string, LocalText>;
 
@@ -86,6 +88,8 @@ export class Components {
         size: { type: 'integer', description: this.t(TEXT.size) },
         current: { type: 'integer', description: this.t(TEXT.current) },
         pages: { type: 'integer', description: this.t(TEXT.pages) },
+        totalExact: { type: 'boolean', description: this.t(TEXT.totalExact) },
+        searchCount: { type: 'boolean', description: this.t(TEXT.searchCount) },
       },
       required: ['records', 'total', 'size', 'current', 'pages'],
     }));

@@ -12,6 +12,8 @@ type Texts = (text: LocalText) => string;
 const TEXT = {
   current: { zh: '页码，从 1 开始（默认 1）', en: 'Page number, from 1 (default 1)' },
   size: { zh: '每页行数（默认 10，最多 500）', en: 'Rows per page (default 10, at most 500)' },
+  searchCount: { zh: 'false：不统计总数（调用方已有总数；total 为 0）', en: 'false: no count (the caller has the total already; total is then 0)' },
+  afterId: { zh: '上一页最后一行的主键：返回其后的行（深翻页更快）', en: "Id of the previous page's last row: the rows after it (fast deep pages)" },
   ascs: { zh: '升序排列的字段，逗号分隔', en: 'Fields to sort ascending, comma-joined' },
   descs: { zh: '降序排列的字段，逗号分隔', en: 'Fields to sort descending, comma-joined' },
   sortable: { zh: '可用', en: 'allowed' },
@@ -53,11 +55,17 @@ function summary(entity: EntityDef, doc: EngineRouteDoc): LocalText {
 
 const query = (name: string, description: string, schema: Parameter['schema'], required = false): Parameter => ({ name, in: 'query', description, required, schema });
 
-/** `current` and `size` of a paged list. */
-export function pagingParameters(t: Texts): Parameter[] {
+/** `current` and `size` of a paged list; the engine's also take `searchCount` and `afterId` (its repository's page). */
+export function pagingParameters(t: Texts, engine = false): Parameter[] {
   return [
     query('current', t(TEXT.current), { type: 'integer', minimum: 1, default: 1 }),
     query('size', t(TEXT.size), { type: 'integer', minimum: 1, maximum: 500, default: 10 }),
+    ...(engine
+      ? [
+          query('searchCount', t(TEXT.searchCount), { type: 'string', enum: ['true', 'false'], default: 'true' }),
+          query('afterId', t(TEXT.afterId), { type: 'string', pattern: '^\\d{1,19}$' }),
+        ]
+      : []),
   ];
 }
 
@@ -97,7 +105,7 @@ export function engineOperation(doc: EngineRouteDoc, t: Texts, components: Compo
       notes.push(t(TEXT.filters));
       return parts(
         [
-          ...pagingParameters(t),
+          ...pagingParameters(t, true),
           ...sortFields(),
           ...filters(),
           ...(otherTenants ? [tenantParam] : []),

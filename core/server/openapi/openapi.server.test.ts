@@ -124,7 +124,7 @@ describe('/api/openapi.json', () => {
     expect(list.tags).toEqual(['demo']);
     const dates = (field: string) => ['datege', 'dategt', 'dateequal', 'datele', 'datelt'].map((op) => `${field}_${op}`);
     expect(paramNames(list).sort()).toEqual(
-      ['current', 'size', 'ascs', 'descs', 'title', 'size_equal', 'size_ge', 'size_le', 'kind_equal', ...dates('madeOn'), ...dates('createTime'), 'near'].sort(),
+      ['current', 'size', 'searchCount', 'afterId', 'ascs', 'descs', 'title', 'size_equal', 'size_ge', 'size_le', 'kind_equal', ...dates('madeOn'), ...dates('createTime'), 'near'].sort(),
     );
     const param = (name: string) => list.parameters!.find((p) => p.name === name)!;
     expect(param('size_ge').schema.pattern).toBe('^-?\\d{1,18}$');
