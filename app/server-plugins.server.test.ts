@@ -43,7 +43,8 @@ describe('the installed product on disk', () => {
     };
     try {
       const first = await counts();
-      expect(first).toMatchObject({ tenants: 2, users: 3, params: 10 });
+      // 8 parameters (those the server reads) in each of the two seeded tenants.
+      expect(first).toMatchObject({ tenants: 2, users: 3, params: 16 });
       expect(await counts()).toEqual(first);
     } finally {
       rmSync(root, { recursive: true, force: true });
