@@ -1,4 +1,4 @@
-import { Activity, lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Activity, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
@@ -12,7 +12,8 @@ import { getAccessCookie } from '../session/cookies';
 import { session } from '../session/session';
 import { guard } from './guard';
 import { createKernelServices } from './kernel-services';
-import { lazyPage, withTimeout } from './lazy';
+import { loadMainLayout } from './layout/load-main-layout';
+import { lazyPage } from './lazy';
 import { PageBoundary } from './PageBoundary';
 import { PageLoading } from './PageLoading';
 import { PluginLoaderContext, PluginRegistryContext } from './plugins-context';
@@ -22,8 +23,6 @@ import { usePageTitle } from './title';
 import '../i18n/kernel';
 import './shell.css';
 
-// The main layout (sidebar, top bar, tabs) is a chunk of its own: /login never downloads it.
-const MainLayout = lazy(() => withTimeout(import('./layout/MainLayout'), siteConfig().chunkTimeout));
 
 /** Lets kernel code outside React (HTTP 401, session events) navigate through the router. */
 function NavigatorBinder() {
@@ -91,6 +90,9 @@ const AppRoutes = observer(function AppRoutes({ registry }: { registry: Registry
   const blankRoutes = useMemo(() => allRoutes.filter(isBlank), [allRoutes]);
   const onBlank = matchRoute(blankRoutes, location.pathname) !== null;
   const mainLocation = useRef<Location | null>(null);
+  // The main layout (sidebar, top bar, tabs) is a chunk of its own: /login fetches it only when the form
+  // is sent (preload-signed-in.ts), so it is usually here by the time it is shown.
+  const MainLayout = lazyPage(loadMainLayout);
   if (!onBlank) mainLocation.current = location;
   if (onBlank && session.token === '') mainLocation.current = null;
   return (

@@ -8,6 +8,8 @@ import { preloadMd5 } from '../../session/hash';
 import { session } from '../../session/session';
 import { getStore, removeStore, setStore } from '../../session/storage';
 import { preferences } from '../preferences';
+import { usePluginRegistry } from '../plugins-context';
+import { preloadSignedInScreen } from '../preload-signed-in';
 import { IconEye, IconEyeInvisible, IconLoading, IconLock, IconSafe, IconUser, IconUserGroup, RequiredMark } from './loginIcons';
 import './login.css';
 
@@ -159,7 +161,10 @@ export const LoginPage = observer(function LoginPage() {
     setBusy(value);
   };
 
-  const finish = useCallback(() => navigate(target(location.state), { replace: true }), [navigate, location.state]);
+  const registry = usePluginRegistry();
+  const destination = target(location.state);
+  const finish = useCallback(() => navigate(destination, { replace: true }), [navigate, destination]);
+  const preload = () => preloadSignedInScreen(registry, destination);
 
   // Back from the third-party provider: ?source=&code=&state= (the state must be the one we sent).
   const socialDone = useRef(false);
@@ -175,6 +180,7 @@ export const LoginPage = observer(function LoginPage() {
     }
     const tenantId = domain.tenantId || latest.current.tenantId.trim() || config.defaultTenantId;
     setBusyState(true);
+    preload();
     session
       .loginBySocial({ source, code, state, tenantId })
       .then(finish)
@@ -212,6 +218,7 @@ export const LoginPage = observer(function LoginPage() {
       return;
     }
     setBusyState(true);
+    preload();
     try {
       await session.login({
         tenantId: (showTenant ? values.tenantId.trim() : domain.tenantId) || config.defaultTenantId,
