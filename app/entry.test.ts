@@ -9,7 +9,8 @@ import { kernelMessages } from '../core/i18n/kernel';
  * - The entry chunk (app/main.tsx, what /login downloads): no Arco (JS and CSS), colour generator or
  *   crypto-js, and none of the kernel code only a signed-in user needs.
  * - The first page after sign-in (the layout and the home page): none of Arco's heavy components that it
- *   does not show (Table, Form, Grid, Result: a dialog or a failure state fetches them when it opens).
+ *   does not show (Table, Form, Grid, Result, Modal, Input: a dialog, a finder or a failure state fetches
+ *   them when it opens).
  */
 const root = resolve(__dirname, '..');
 const staticImport = /^\s*(?:import|export)\s+(?!type\b)(?:([^'";]*?)\sfrom\s+)?['"]([^'"]+)['"]/gm;
@@ -69,6 +70,11 @@ describe('the entry chunk', () => {
     expect(local).not.toContain('core/shell/layout/MainLayout.tsx');
   });
 
+  it('carries the sign-in page, so /login shows its form in the first render', () => {
+    const local = [...importGraph('app/main.tsx').files].map((f) => relative(root, f));
+    expect(local).toContain('core/shell/pages/LoginPage.tsx');
+  });
+
   it('leaves out what only a signed-in user needs: fetching plugins, the layout\'s and the other pages\' texts', () => {
     const local = [...importGraph('app/main.tsx').files].map((f) => relative(root, f));
     expect(local).toContain('core/plugin/loader.ts');
@@ -82,14 +88,25 @@ describe('the entry chunk', () => {
 });
 
 describe('the first page after sign-in', () => {
-  it('reaches none of the Arco components it does not show: Table, Form, Grid, Result', () => {
+  it('reaches none of the Arco components it does not show: Table, Form, Grid, Result, Modal, Input', () => {
     const { files, arco } = importGraph('core/shell/layout/MainLayout.tsx', 'core/shell/pages/HomePage.tsx');
     const local = [...files].map((f) => relative(root, f));
     expect(local).toContain('core/shell/topbar/ErrorLogButton.tsx'); // the walk did follow the top bar
     expect(arco.has('Menu')).toBe(true);
-    const heavy = [...arco].filter(([name]) => ['Table', 'Form', 'Grid', 'Result', 'Select', 'Tree', 'DatePicker', 'Upload'].includes(name));
+    const heavy = [...arco].filter(([name]) => ['Table', 'Form', 'Grid', 'Result', 'Modal', 'Input', 'Select', 'Tree', 'DatePicker', 'Upload'].includes(name));
     expect(heavy).toEqual([]);
-    for (const file of ['core/shell/topbar/ErrorLogDialog.tsx', 'core/shell/topbar/LockDialog.tsx', 'core/shell/arco-result.ts']) {
+    const deferredFiles = [
+      'core/shell/topbar/ErrorLogDialog.tsx',
+      'core/shell/topbar/LockDialog.tsx',
+      'core/shell/arco-result.ts',
+      // Modal and Input: the menu finder, the confirmation dialog, the colour panel's hex field.
+      'core/shell/topbar/MenuSearch.tsx',
+      'core/shell/confirm-dialog.ts',
+      'core/shell/topbar/HexColorField.tsx',
+      // The menu icons' components, fetched when the first one is drawn.
+      'core/shell/menu-icons.tsx',
+    ];
+    for (const file of deferredFiles) {
       expect(local).not.toContain(file);
     }
   });
