@@ -85,7 +85,7 @@ describe('tenant screen', () => {
     await toast('新增成功');
     expect(posted).toHaveLength(1);
     expect(posted[0]!.body).toMatchObject({ tenantName: '新租户', linkman: '王五', domainUrl: 'https://acme.example.com' });
-    expect([undefined, null, '']).toContain(posted[0]!.body.accountNumber);
+    expect([undefined, null, '']).toContain((posted[0]!.body as Record<string, unknown>).accountNumber);
     expect(posted[0]!.body).not.toHaveProperty('tenantId');
 
     // Editing shows the generated id, not editable.
