@@ -125,6 +125,8 @@ describe('guest registration', () => {
     expect(missing.body.msg).toBe('缺少必要的请求参数: tenantId');
     expect((await send({ ...form, password: 'plain' })).body.msg).toBe('请求参数格式错误: password');
     expect((await send({ ...form, name: 'x'.repeat(21) })).body.msg).toBe('name: 长度不能超过20个字符');
+    // The guest's form can show the rule of the tenant it signed in to.
+    expect((await ts.get('/api/blade-user/password-rule', { token: g.access_token })).body.data).toEqual({ minLength: 8, classes: 2 });
     // The md5 alone cannot be held to the rule; the typed text must be the md5's; and it must follow the rule.
     expect((await send(form, null)).body.msg).toBe('缺少必要的请求参数: passwordPlain');
     expect((await send(form, 'Secret124')).body.msg).toBe('请求参数格式错误: passwordPlain');
