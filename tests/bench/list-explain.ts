@@ -89,17 +89,14 @@ function shapeOf(node: PlanNode, depth = 0): string {
 }
 
 /**
- * What a transaction sent: begin, the request role and tenant (not for a system one), its statements, a
- * switch to the owner before each run of owner reads and one back when a statement follows, commit.
+ * What a transaction sent: begin and commit; its statements; for a request transaction, the switch to
+ * the request role and tenant before each run of ordinary statements and the switch to the owner before
+ * each run of owner reads that follows one (it opens as the owner).
  */
 function sent(t: RecordedTransaction): number {
   let switches = 0;
-  t.statements.forEach((s, i) => {
-    const before = t.statements[i - 1];
-    if (s.owner && !before?.owner) switches++;
-    if (!s.owner && before?.owner) switches++;
-  });
-  return t.statements.length + switches + (t.scope === 'system' ? 2 : 3);
+  if (t.scope !== 'system') t.statements.forEach((s, i) => (i === 0 ? !s.owner : s.owner !== t.statements[i - 1]!.owner) && switches++);
+  return 2 + t.statements.length + switches;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -17,8 +17,8 @@ import { APP_ROLE, type Db, type Driver, type Tx } from './types';
  * their statistics and uses the indexes. Everything else in the transaction (permission checks, hooks,
  * hand-written queries, every write) stays `blade_app` under RLS, the second lock for a query that forgets
  * its tenant. What this gives up for those reads is exactly that second lock; and a read asked for another
- * tenant than the transaction's (a plugin mixing up two tenants) is not allowed out: it runs under RLS,
- * where it finds nothing, as before.
+ * tenant than the transaction's (a plugin mixing up two tenants) is not let out: it runs under RLS, where
+ * it finds nothing, as before.
  *
  * SET ROLE was never a wall against SQL that reaches the database anyway (`blade_app` may reset its role
  * to the session's), so this changes nothing for injection: values are bound, never spliced.
@@ -26,13 +26,7 @@ import { APP_ROLE, type Db, type Driver, type Tx } from './types';
 
 /** Builds the tenant, global and system scopes on top of a driver's plain transaction. */
 export function scopedDb(driver: Driver): Db {
-  // Both settings are transaction-local (is_local = true): a pooled connection goes back clean. An empty
-  // tenant matches no row, so a global transaction sees only the tables without tenant_id.
-  const asApp = <T>(tenantId: string, fn: (tx: Tx) => Promise<T>) =>
-    driver.transaction(async (raw) => {
-      await raw.query(`select set_config('role', $1, true), set_config('app.tenant_id', $2, true)`, [APP_ROLE, tenantId]);
-      return fn(requestTx(raw, tenantId));
-    });
+  const asApp = <T>(tenantId: string, fn: (tx: Tx) => Promise<T>) => driver.transaction((raw) => fn(requestTx(raw, tenantId)));
   return {
     kind: driver.kind,
     tenant(tenantId, fn) {
@@ -46,32 +40,37 @@ export function scopedDb(driver: Driver): Db {
 }
 
 /**
- * A request transaction's statements, with `asOwner`. Going back to `blade_app` after an owner read is
- * left to the next statement (a list answer usually has none before its commit, which ends the setting
- * anyway): a statement through this Tx first sends the switch back when one is owed. The flag is set
- * before the switch to the owner is sent, so a statement started meanwhile (the same Tx used concurrently)
- * queues the switch back ahead of itself: nothing but the read itself ever runs as the owner.
+ * A request transaction: every statement runs as `blade_app` with `app.tenant_id` set, both
+ * transaction-local (is_local = true, so a pooled connection goes back clean; an empty tenant matches no
+ * row, so a global transaction sees only the tables without tenant_id); `asOwner` reads run as the
+ * connecting role. The settings are sent when a statement needs them, not before: a transaction opens as
+ * the connecting role, so a list whose first statement is its owner read (an administrator's) sends no
+ * switch at all, and after an owner read the switch back waits for the next statement (the commit, which
+ * usually comes next, ends the settings anyway).
+ *
+ * The state changes before its statement is sent, so a statement started meanwhile (the same Tx used
+ * concurrently) queues its own switch ahead of itself: nothing but an owner read ever runs as the owner.
  */
 function requestTx(raw: Tx, tenantId: string): Tx {
-  let owed = false;
-  const back = () => {
-    if (!owed) return;
-    owed = false;
-    void raw.query(`select set_config('role', $1, true)`, [APP_ROLE]).catch(() => undefined); // a failure fails the next statement too
+  let asApp = false;
+  const enter = () => {
+    if (asApp) return;
+    asApp = true;
+    // Unawaited: the driver sends statements in the order they are asked for, and a failure fails the next one too.
+    void raw.query(`select set_config('role', $1, true), set_config('app.tenant_id', $2, true)`, [APP_ROLE, tenantId]).catch(() => undefined);
   };
   const tx: Tx = {
-    query: (sql, params) => (back(), raw.query(sql, params)),
-    one: (sql, params) => (back(), raw.one(sql, params)),
-    exec: (sql) => (back(), raw.exec(sql)),
+    query: (sql, params) => (enter(), raw.query(sql, params)),
+    one: (sql, params) => (enter(), raw.one(sql, params)),
+    exec: (sql) => (enter(), raw.exec(sql)),
     async asOwner(readTenant, read) {
       if (!tenantId || readTenant !== tenantId) return read(tx);
-      back();
-      owed = true;
-      await raw.query(`select set_config('role', 'none', true)`);
+      if (asApp) {
+        asApp = false;
+        await raw.query(`select set_config('role', 'none', true)`);
+      }
       let open = true;
-      const closed = () => {
-        throw new Error('an owner read used after it returned');
-      };
+      const closed = () => Promise.reject(new Error('an owner read used after it returned'));
       const owner: Tx = {
         query: (sql, params) => (open ? raw.query(sql, params) : closed()),
         one: (sql, params) => (open ? raw.one(sql, params) : closed()),
