@@ -1,10 +1,13 @@
 /**
  * `npm run bench`: figures of speed and size, printed, never asserted.
  * - JS and CSS the browser loads for /login, and from clicking sign-in to the home page, raw and gzip,
- *   with the chunks of the home page and the Arco components each one carries.
+ *   with the chunks of the home page and the components each one carries.
  * - Time from navigation to the password field on screen, and from clicking sign-in to the home page
- *   rendered (headless Chromium, medians of 15 and 9 fresh contexts). With ARCO_PRO_DIST naming a build of Arco
- *   Design Pro, its login page's password field is timed in the same runs, turn about with ours.
+ *   rendered (headless Chromium, medians of 15 and 9 fresh contexts).
+ * - With ARCO_PRO_DIST naming a build of Arco Design Pro, its login page's bytes, and its password field
+ *   timed in the same runs as ours, turn about. A build: in github.com/arco-design/arco-design-pro run
+ *   `node scripts/vite` (needs fs-extra and minimist), then in examples/arco-design-pro-vite
+ *   `npm install --legacy-peer-deps` and `npx vite build --outDir <folder>`.
  */
 import { launchBrowser } from '../e2e/browser';
 import { startServerProcess } from '../e2e/server-process';
