@@ -105,9 +105,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const readsTable = (sql: string, table: string) => /^\s*(with|select)\b/i.test(sql) && new RegExp(`\\b${table}\\b`).test(sql);
 
 function roleOf(sql: string): string {
-  const counts = /count\(\*\)/i.test(sql);
-  const pages = /\blimit\b/i.test(sql.replace(/\(select count\(\*\)[^]*?\)\s*(as\s+\w+)?/i, '')) || /offset/i.test(sql);
-  return counts && pages ? 'page + count' : counts ? 'count' : 'page';
+  if (/^\s*select count\(\*\)/i.test(sql)) return 'count';
+  return /count\(\*\)/i.test(sql) ? 'page + count' : 'page';
 }
 
 /**

@@ -213,9 +213,13 @@ function listIndexes(entity: EntityDef): TableIndex[] {
   if (entity.createTimeRange && entity.audit) filtered.push({ column: AUDIT_COLUMN.createTime, ops: ['datege', 'datelt'], sortable: false, text: false });
   for (const f of filtered) {
     if (f.text && f.ops.some((op) => TRIGRAM_OPS.has(op))) {
-      // fastupdate off: new rows go into the index at once, not into a pending list that every search
-      // reads through until a vacuum merges it (the embedded database has no autovacuum).
-      indexes.push({ kind: 'search', unique: false, definition: `using gin (lower(${f.column}) gin_trgm_ops) with (fastupdate = off)${live}`, requires: 'pg_trgm' });
+      // On every row, removed ones too: the planner takes the statistics of `lower(column)` from an index
+      // of that expression only when the index is not partial, and without them it guesses a substring's
+      // share of rows from the pattern's length (a common one then looks rare, and a page sorts all its
+      // matches instead of walking the list's index to the first ten). fastupdate off: new rows go into
+      // the index at once, not into a pending list every search reads through until a vacuum merges it
+      // (the embedded database has no autovacuum).
+      indexes.push({ kind: 'search', unique: false, definition: `using gin (lower(${f.column}) gin_trgm_ops) with (fastupdate = off)`, requires: 'pg_trgm' });
     }
     if (f.column === sortColumnName) continue; // the list index leads with it
     // A unique field: its index finds the one row.

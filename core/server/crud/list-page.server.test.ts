@@ -174,7 +174,7 @@ describe('on PGlite', () => {
     expect(definitions).toEqual(
       expect.arrayContaining([
         'btree (tenant_id, rank NULLS FIRST, id DESC) WHERE (is_deleted = 0)',
-        'gin (lower((name)::text) gin_trgm_ops) WITH (fastupdate=off) WHERE (is_deleted = 0)',
+        'gin (lower((name)::text) gin_trgm_ops) WITH (fastupdate=off)',
         'btree (tenant_id, kind, rank NULLS FIRST, id DESC) WHERE (is_deleted = 0)',
         'btree (tenant_id, name NULLS FIRST, id DESC) WHERE (is_deleted = 0)',
       ]),

@@ -33,6 +33,12 @@ export interface PageRequest {
   anchor?: readonly (string | null)[];
   /** false: no count at all (BladeX's `searchCount=false`). */
   count: boolean;
+  /**
+   * Only the tenant's live rows are asked for (no filter, no extra condition): the count then walks the
+   * list's index in order, reading no row (an index-only scan), where PostgreSQL would otherwise read the
+   * table. With filters it is left to choose (an index walk reading each row to test it is the slowest way).
+   */
+  unfiltered?: boolean;
 }
 
 export interface PageRows<R> {
@@ -73,7 +79,7 @@ export async function readPage<R extends Record<string, unknown>>(tx: Tx, req: P
   if (rows.length > 0 && rows.length < size) return { rows, total: offset + rows.length, exact: true };
   const q = new SqlParams();
   // Past the last page (or nothing matches), counted from the first row for the pager; else after this page.
-  const rest = `select count(*)::int as total from (select 1 from ${table} ${whereOf(conditionsOf(q, rows.length ? lastKeys : undefined))} limit ${q.add(COUNT_WINDOW + 1)}) counted`;
+  const rest = `select count(*)::int as total from (select 1 from ${table} ${whereOf(conditionsOf(q, rows.length ? lastKeys : undefined))}${req.unfiltered ? ` order by ${order}` : ''} limit ${q.add(COUNT_WINDOW + 1)}) counted`;
   const n = (await tx.one<{ total: number }>(rest, q.values))?.total ?? 0;
   const before = rows.length ? offset + rows.length : 0;
   return { rows, total: before + Math.min(n, COUNT_WINDOW), exact: n <= COUNT_WINDOW };

@@ -158,7 +158,8 @@ export function crudRepo(entity: EntityDef, ids: IdGenerator): CrudRepo {
       if (afterId && validIds([afterId]).length === 0) throw bizError(formatError(AFTER_ID));
       const read = await listRead(tx, actor, async (reader) => {
         const anchor = afterId ? await anchorOf(reader, actor, afterId, q.terms) : undefined;
-        return readPage<DbRow>(reader, { table, conditions, terms: q.terms, size: q.size, offset: q.offset, anchor, count });
+        const unfiltered = q.filters.length === 0 && !options.where?.length;
+        return readPage<DbRow>(reader, { table, conditions, terms: q.terms, size: q.size, offset: q.offset, anchor, count, unfiltered });
       });
       const answer: Page<Json> = page(read.rows.map(options.toJson ?? repo.toJson), read.total, q.current, q.size);
       if (!count) return { ...answer, searchCount: false };
