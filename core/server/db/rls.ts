@@ -6,15 +6,18 @@ const OWNER_POLICY = 'owner_access';
 
 /**
  * Run after the migrations on every start: whatever tables the kernel and plugins created, the request
- * role may read and write them, and every table with a `tenant_id` column gets row-level security,
- * ENABLEd and FORCEd, with a policy that matches the transaction's `app.tenant_id` for reads and writes.
- * A plugin cannot forget it.
+ * role may read and write them, and every table with a `tenant_id` column gets row-level security with a
+ * policy that matches the transaction's `app.tenant_id` for reads and writes. A plugin cannot forget it.
+ * `blade_app` is never the owner and is not a member of it, so request transactions only ever get
+ * `tenant_isolation`.
  *
- * FORCE also filters the table owner. The owner is who connects (migrations, seeding, the cross-tenant
- * directory look-ups of `db.system()`), so it gets its own policy `owner_access` (all rows). It is not
- * needed where the owner is a superuser (PGlite, a local `postgres`), but it is what lets a managed
- * PostgreSQL whose owner has neither SUPERUSER nor BYPASSRLS work the same. `blade_app` is never the owner
- * and is not a member of it, so request transactions only ever get `tenant_isolation`.
+ * The role that connects (migrations, seeding, the cross-tenant look-ups of `db.system()`, the engine's
+ * list reads) reads every row. As the tables' owner it is outside row-level security, which is not
+ * FORCEd: forcing it and then letting the owner see every row through a policy of its own (as this did)
+ * protects nothing, yet makes PostgreSQL treat the owner's reads as under row-level security, where the
+ * planner may not use column statistics with a non-leakproof operator (LIKE), so it guesses how many rows
+ * a substring matches and sorts a hundred thousand of them for one page. `owner_access` stays, for a
+ * connecting role that does not own every table (tables made by another role): it reads every row too.
  */
 export async function secureTables(db: Db): Promise<string[]> {
   return db.system(async (tx) => {
@@ -46,7 +49,7 @@ export async function secureTables(db: Db): Promise<string[]> {
     );
     for (const { table_name: table } of tables) {
       const t = quote(table);
-      await tx.exec(`alter table ${t} enable row level security; alter table ${t} force row level security;`);
+      await tx.exec(`alter table ${t} enable row level security; alter table ${t} no force row level security;`);
       if (!existing.has(`${table}/${POLICY}`)) {
         await tx.exec(`create policy ${POLICY} on ${t}
           using (tenant_id = current_setting('app.tenant_id', true))

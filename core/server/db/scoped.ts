@@ -12,9 +12,9 @@ import { APP_ROLE, type Db, type Driver, type Tx } from './types';
  *
  * The list reads the engine builds (filters, sort, page, count) carry `tenant_id = <the caller's tenant>`
  * themselves, always, and every extra condition a plugin adds is ANDed to it in parentheses, so nothing in
- * them can reach another tenant's rows. They run as the connecting role (the tables' owner, who reads every
- * row: superuser, or the `owner_access` policy of rls.ts), where the planner sees plain conditions with
- * their statistics and uses the indexes. Everything else in the transaction (permission checks, hooks,
+ * them can reach another tenant's rows. They run as the connecting role (the tables' owner, outside
+ * row-level security: see rls.ts), where the planner sees plain conditions with their statistics and uses
+ * the indexes. Everything else in the transaction (permission checks, hooks,
  * hand-written queries, every write) stays `blade_app` under RLS, the second lock for a query that forgets
  * its tenant. What this gives up for those reads is exactly that second lock; and a read asked for another
  * tenant than the transaction's (a plugin mixing up two tenants) is not let out: it runs under RLS, where
