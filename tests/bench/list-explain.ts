@@ -9,7 +9,7 @@ import { silentLogger } from '../../core/server/context';
 import { openServer } from '../../core/server/start';
 import { loadServerPlugins } from '../../app/server-plugins';
 import { md5 } from '../../core/server/auth/password';
-import { listUrl, type ListCase } from './list-load';
+import { anchorOf, listUrl, type ListCase } from './list-load';
 import { TOKEN_SECRET, type BenchTarget } from './list-data';
 
 interface Statement {
@@ -128,7 +128,9 @@ export async function explainCases(target: BenchTarget, rows: number, cases: rea
     for (const list of cases) {
       const log: RecordedTransaction[] = [];
       server.ctx.db = recording(plain, log);
-      const url = listUrl('', list.query(rows, () => 0));
+      const headers = { 'Blade-Auth': `bearer ${tokens.get(list.account)}` };
+      const anchor = await anchorOf(list, rows, async (path) => (await server.app.request(path, { headers })).json());
+      const url = listUrl('', { ...list.query(rows, () => 0), ...anchor });
       // Twice: the first fills the server's caches (permissions, scopes), the second is what a request costs.
       await server.app.request(url, { headers: { 'Blade-Auth': `bearer ${tokens.get(list.account)}` } });
       log.length = 0;

@@ -18,6 +18,8 @@ export interface ListCase {
   query(rows: number, pick: () => number): Record<string, string>;
   /** Outside the targets, shown for comparison. */
   extra?: boolean;
+  /** The page whose last row anchors this one: asked once, its last id sent as `afterId` (the kit's next page). */
+  after?(rows: number): Record<string, string>;
 }
 
 /** One of the first 100 pages (or of all, when there are fewer). */
@@ -33,12 +35,29 @@ export const LIST_CASES: readonly ListCase[] = [
   { label: 'rare substring', account: 'admin', query: () => ({ postName: '岗位 4242', current: '1' }) },
   { label: 'data scope', account: BENCH_ACCOUNT, query: (rows, pick) => ({ current: early(rows / 2, pick) }) },
   { label: 'deep page', account: 'admin', query: (rows) => ({ current: String(deepOffset(rows) / PAGE_SIZE + 1) }) },
+  // The same page as the one after the page before it (keyset): what a client that keeps the last row sends.
+  {
+    label: 'deep page, next',
+    account: 'admin',
+    query: (rows) => ({ current: String(deepOffset(rows) / PAGE_SIZE + 1) }),
+    after: (rows) => ({ current: String(deepOffset(rows) / PAGE_SIZE) }),
+    extra: true,
+  },
   // 岗位 1, 岗位 10…19, 岗位 100…199…: about 11 % of the rows.
   { label: 'common substring', account: 'admin', query: (rows, pick) => ({ postName: '岗位 1', current: early(rows / 9, pick) }), extra: true },
 ];
 
 export function listUrl(base: string, query: Record<string, string>): string {
   return `${base}${LIST_PATH}?${new URLSearchParams({ size: String(PAGE_SIZE), ...query })}`;
+}
+
+/** `{ afterId }` of a case that pages after a row: the last id of the page before (asked through `get`). */
+export async function anchorOf(list: ListCase, rows: number, get: (url: string) => Promise<{ data?: { records?: { id?: string }[] } }>): Promise<Record<string, string>> {
+  if (!list.after) return {};
+  const before = await get(listUrl('', list.after(rows)));
+  const id = before.data?.records?.at(-1)?.id;
+  if (!id) throw new Error(`bench: ${list.label}: the page before has no rows`);
+  return { afterId: id };
 }
 
 /** A token of `account` (password = account) in tenant 000000. */
@@ -75,7 +94,9 @@ function seeded(seed: number): () => number {
 /** `concurrency` clients asking `list` one after the other for `durationMs` after `warmupMs`. */
 export async function loadList(base: string, token: string, rows: number, list: ListCase, settings: { concurrency: number; durationMs: number; warmupMs: number }): Promise<LoadResult> {
   const headers = { 'Blade-Auth': `bearer ${token}` };
-  const first = await fetch(listUrl(base, list.query(rows, () => 0)), { headers });
+  const anchor = await anchorOf(list, rows, async (url) => (await fetch(`${base}${url}`, { headers })).json());
+  const query = (pick: () => number) => ({ ...list.query(rows, pick), ...anchor });
+  const first = await fetch(listUrl(base, query(() => 0)), { headers });
   const firstBody = (await first.json()) as { success?: boolean; data?: { total?: number } };
   if (!firstBody.success) throw new Error(`bench: ${list.label} answered ${first.status} ${JSON.stringify(firstBody).slice(0, 300)}`);
   const latencies: number[] = [];
@@ -88,7 +109,7 @@ export async function loadList(base: string, token: string, rows: number, list: 
       const counted = Date.now() >= warmEnd;
       const started = performance.now();
       try {
-        const res = await fetch(listUrl(base, list.query(rows, pick)), { headers });
+        const res = await fetch(listUrl(base, query(pick)), { headers });
         const body = (await res.json()) as { success?: boolean };
         if (counted && (!res.ok || !body.success)) errors++;
       } catch {
