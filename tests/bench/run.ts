@@ -16,6 +16,7 @@ import { benchParamsList, benchPluginBytes } from './browser-plugins';
 import { measureFirstPagesBytes, measurePageBytes, printFirstPagesBytes, printTotals } from './page-bytes';
 import { coldPasswordFieldShownAt } from './password-field';
 import { benchServer } from './server';
+import { benchSignInLoad } from './sign-in-load';
 import { startStaticServer, type StaticServer } from './static-server';
 
 const RUNS = 9;
@@ -30,6 +31,7 @@ async function main() {
   const part = process.env.BENCH_PART;
   if (part !== 'server') await browserFigures();
   if (part !== 'browser') await benchServer();
+  if (part !== 'browser') await benchSignInLoad();
 }
 
 async function browserFigures() {
