@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { defineServerPlugin } from '../plugin';
 import { HASH_CONCURRENCY, HASH_QUEUE, hashGate, md5, verifyPassword } from '../auth/password';
 import { SEED } from '../seed/kernel-seed';
 import { createTestServer, type TestServer } from '../test-server';
@@ -56,10 +57,21 @@ describe('the work gate', () => {
   });
 });
 
+/** A route that is always too busy, to see how any route's RetryLater is answered. */
+const busyPlugin = defineServerPlugin({
+  manifest: { id: 'busy-under-test', name: { zh: '繁忙', en: 'Busy' } },
+  publicPaths: ['/busy-under-test'],
+  routes(api) {
+    api.get('/busy-under-test', () => {
+      throw new RetryLater(503, 7);
+    });
+  },
+});
+
 describe('password hashing', () => {
   let ts: TestServer;
   beforeAll(async () => {
-    ts = await createTestServer();
+    ts = await createTestServer({ plugins: [busyPlugin] });
     for (let i = 0; i < 10; i++) await ts.addUser({ tenantId: '000000', account: `burst${i}`, password: `burst-pass-${i}`, roleId: SEED.userRoleId });
   });
   afterAll(() => ts.close());
@@ -87,6 +99,13 @@ describe('password hashing', () => {
 
     expect(new Set(await Promise.all(admitted))).toEqual(new Set(['wrong']));
     expect((await ts.signIn('burst0', 'burst-pass-0')).access_token).toBeTruthy();
+  });
+
+  test('a RetryLater thrown by any route is answered in the R envelope with its status and Retry-After', async () => {
+    const res = await ts.get('/api/busy-under-test');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: 503, success: false, msg: '服务器繁忙，请稍后再试' });
+    expect(res.headers.get('Retry-After')).toBe('7');
   });
 
   test('the event loop stays responsive during 50 concurrent sign-ins', async () => {
