@@ -38,7 +38,10 @@ export interface CrudRepo {
   readonly entity: EntityDef;
   /** Conditions every statement carries: tenant, not deleted. */
   scope(actor: Actor, p: SqlParams, alias?: string): string[];
-  /** `GET list|page`: filters, sorting and paging from the query string. */
+  /**
+   * `GET list|page`: filters, sorting and paging from the query string; `searchCount=false` (no count) and
+   * `afterId` (the rows after that row) too. The total is bounded: see list-page.ts.
+   */
   page(tx: Tx, actor: Actor, query: Readonly<Record<string, string | undefined>>, options?: QueryOptions & { toJson?: (row: DbRow) => Json }): Promise<Page<Json>>;
   /** Every matching row (filters and sorting from the query string, no paging; at most `limit`, 10,000). */
   rows(tx: Tx, actor: Actor, query: Readonly<Record<string, string | undefined>>, options?: QueryOptions & { limit?: number }): Promise<DbRow[]>;
@@ -99,7 +102,7 @@ function storedValue(f: ResolvedField, value: unknown): string | number | null {
 
 const MAX_ROWS = 10_000;
 
-/** `searchCount=false`: the caller has the total already (BladeX's page request); no count is made. */
+/** `searchCount=false`: the caller has the total already (MyBatis-Plus's flag of the same name); no count is made. */
 export const SEARCH_COUNT = 'searchCount';
 /** `afterId=<id>`: the page is the rows after that row in the list's order (its last row, sent back for the next page). */
 export const AFTER_ID = 'afterId';
