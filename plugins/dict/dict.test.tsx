@@ -73,7 +73,9 @@ describe('dictionary screens', () => {
     await app.user.type(within(dialog).getByPlaceholderText('请输入字典名称'), '未知');
     await app.user.type(within(dialog).getByPlaceholderText('请输入字典排序'), '9');
     // The form has checked the typed values again before the save is pressed (a loaded machine is slow to).
-    await waitFor(() => expect(within(dialog).queryByText('请输入字典排序')).toBeNull());
+    await waitFor(() => {
+      for (const message of ['请输入字典键值', '请输入字典名称', '请输入字典排序']) expect(within(dialog).queryByText(message)).toBeNull();
+    }, { timeout: 5_000 });
     await app.user.click(within(dialog).getByTestId('crud-save'));
     await waitFor(() => expect(submitted).toHaveLength(2), { timeout: 10_000 });
     await toast('新增成功');
