@@ -10,6 +10,7 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}
 const TEXT = {
   envelope: { zh: 'BladeX 响应包装 R：code 同 HTTP 状态码，success 表示成功，msg 为调用方语言的提示', en: "BladeX's answer envelope R: code mirrors the HTTP status, success says whether it worked, msg is a message in the caller's language" },
   data: { zh: '业务数据（无数据时为 null）', en: 'The payload (null when there is none)' },
+  requestId: { zh: '出错时附带的请求编号（同响应头 X-Request-Id），可据此在服务日志中找到这次请求', en: 'On an error, the request id (as in the X-Request-Id header), to find the request in the server log' },
   page: { zh: '分页结果（MyBatis-Plus IPage）', en: 'A page of rows (MyBatis-Plus IPage)' },
   records: { zh: '本页的行', en: 'The rows of this page' },
   total: { zh: '符合条件的总行数', en: 'How many rows match' },
@@ -39,6 +40,7 @@ export class Components {
         success: { type: 'boolean' },
         data: { description: t(TEXT.data) },
         msg: { type: 'string', examples: ['操作成功'] },
+        requestId: { type: 'string', description: t(TEXT.requestId) },
       },
       required: ['code', 'success', 'data', 'msg'],
     };

@@ -52,6 +52,7 @@ const TEXT = {
   badRequest: { zh: '参数错误：msg 指出第一个有问题的参数', en: 'Bad input: msg names the first offending parameter' },
   unauthorized: { zh: '未登录、令牌无效或已过期（请求未授权）', en: 'No token, or an invalid or expired one (请求未授权)' },
   forbidden: { zh: '没有权限，或当前租户未开通此功能', en: 'No permission, or the feature is not enabled for the tenant' },
+  tooMany: { zh: '请求过于频繁（匿名调用按来源地址限流），稍后按 Retry-After 头重试', en: 'Too many requests (anonymous calls are limited per address); retry after the Retry-After header' },
   undescribed: { zh: '（此路由尚无描述）', en: '(this route has no description yet)' },
 } satisfies Record<string, LocalText>;
 
@@ -136,6 +137,9 @@ export function buildOpenApi(input: ApiDescriptionInput, lang: ServerLanguage): 
     };
     if (parts.client || !isPublic) responses['401'] = { description: t(TEXT.unauthorized), content: errorBody };
     if (!isPublic) responses['403'] = { description: t(TEXT.forbidden), content: errorBody };
+    // Anonymous and guest calls are rate-limited; the probes, answered before the limiter, are not.
+    const probe = handlers.some((h) => early.has(h));
+    if ((isPublic && !probe) || guest) responses['429'] = { description: t(TEXT.tooMany), content: errorBody };
 
     const { path: docPath, parameters: pathParameters } = openApiPath(path);
     const operation: Operation = {

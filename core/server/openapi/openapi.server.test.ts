@@ -209,7 +209,10 @@ describe('/api/openapi.json', () => {
     const list = operationOf(en, 'GET', '/demo/gadget/list')!;
     expect(list.security).toEqual([{ bladeAuth: [] }]);
     expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403']);
-    expect(Object.keys(operationOf(en, 'GET', '/demo/gadget/count')!.responses)).toEqual(['200', '400']);
+    expect(Object.keys(operationOf(en, 'GET', '/demo/gadget/count')!.responses)).toEqual(['200', '400', '429']);
+    expect(Object.keys(operationOf(en, 'GET', '/health')!.responses)).toEqual(['200', '400']);
+    expect(Object.keys(operationOf(en, 'POST', '/blade-user/register-guest')!.responses)).toContain('429');
+    expect(en.components.schemas.R!.properties!.requestId).toMatchObject({ type: 'string' });
     expect(operationOf(en, 'POST', '/blade-user/register-guest')!.description).toContain('guest token');
     // Answered before authentication: public whatever the public paths say.
     expect(operationOf(en, 'GET', '/health')?.security).toEqual([]);
