@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from '@rstest/core';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { apiCall, apiToken } from './api';
-import { launchBrowser, openPage } from './browser';
-import { startServerProcess, type RunningServer } from './server-process';
+import { openPage } from './browser';
+import { serverAndBrowser, SHOTS } from './suite';
 import { signIn, toast, topButton } from './session-helpers';
 
-const SHOTS = 'tests/artifacts';
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 /** The built chunk whose code contains `marker`: a plugin's own chunk holds its route paths. */
 function chunkWith(marker: string): string {
@@ -30,8 +19,8 @@ function chunkWith(marker: string): string {
 
 /** Switches the plugins of tenant 000000, as its administrator would (`tenant/setting`). */
 async function setPlugins(plugins: string): Promise<void> {
-  const token = await apiToken(server.url, '000000', 'admin', 'admin');
-  const res = await apiCall(server.url, token, 'POST', '/api/blade-system/tenant/setting', { ids: '000000', plugins });
+  const token = await apiToken(e2e.server.url, '000000', 'admin', 'admin');
+  const res = await apiCall(e2e.server.url, token, 'POST', '/api/blade-system/tenant/setting', { ids: '000000', plugins });
   expect(res.body.success).toBe(true);
 }
 
@@ -51,28 +40,28 @@ describe('plugin chunks and the CRUD screens, in the browser', () => {
     const kitChunk = chunkWith('crud.deleteConfirm');
 
     await setPlugins('param');
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(e2e.browser);
     const seen = scripts(page);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.waitForSelector('[data-testid="login-submit"]');
     expect(seen).not.toContain(dictChunk);
     expect(seen).not.toContain(paramChunk);
     expect(seen).not.toContain(kitChunk);
 
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/system/param`);
+    await signIn(page, e2e.server.url);
+    await page.goto(`${e2e.server.url}/system/param`);
     await page.locator('.ba-crud-table .arco-table-tr').nth(1).waitFor();
-    await page.goto(`${server.url}/system/dict`);
+    await page.goto(`${e2e.server.url}/system/dict`);
     await page.getByText('抱歉，你访问的页面不存在').waitFor(); // not in this tenant's menu any more
     expect(seen).toContain(paramChunk);
     expect(seen).not.toContain(dictChunk);
     await context.close();
 
     await setPlugins('*');
-    const again = await openPage(browser);
+    const again = await openPage(e2e.browser);
     const seenAgain = scripts(again.page);
-    await signIn(again.page, server.url);
-    await again.page.goto(`${server.url}/system/dict`);
+    await signIn(again.page, e2e.server.url);
+    await again.page.goto(`${e2e.server.url}/system/dict`);
     await again.page.locator('.ba-crud-table .arco-table-tr', { hasText: 'sex' }).waitFor();
     expect(seenAgain).toContain(dictChunk);
     expect([...problems.errors, ...again.problems.errors]).toEqual([]);
@@ -80,9 +69,9 @@ describe('plugin chunks and the CRUD screens, in the browser', () => {
   });
 
   test('parameters: rules on blur, add, a refused save, search kept while paging, edit, view, bulk delete', async () => {
-    const { context, page, problems } = await openPage(browser);
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/system/param`);
+    const { context, page, problems } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url);
+    await page.goto(`${e2e.server.url}/system/param`);
     await page.locator('.ba-crud-table .arco-table-tr').nth(1).waitFor();
     const dialog = page.locator('.ba-crud-dialog');
     const toolbar = page.locator('.ba-crud-toolbar');
@@ -163,10 +152,10 @@ describe('plugin chunks and the CRUD screens, in the browser', () => {
   });
 
   test('at 1440 px: every column of the wide lists in view (none under the actions column), cells cut with their text as a title', async () => {
-    const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    await signIn(page, server.url);
+    const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(page, e2e.server.url);
     for (const path of ['/system/user', '/system/tenant', '/system/client', '/system/menu']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${e2e.server.url}${path}`);
       await page.locator('.ba-crud-table .arco-table-tr').nth(1).waitFor();
       await page.waitForTimeout(300); // the columns are fitted once the table's width is measured
       const [scroll, client] = await page.locator('.ba-crud-table .arco-table-body, .ba-crud-table .arco-table-content-inner').first().evaluate((body) => [body.scrollWidth, body.clientWidth]);
@@ -182,9 +171,9 @@ describe('plugin chunks and the CRUD screens, in the browser', () => {
   });
 
   test('the user dialog: its dropdowns open on the page, not cut by the footer; required fields marked; choices say 请选择', async () => {
-    const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/system/user`);
+    const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(page, e2e.server.url);
+    await page.goto(`${e2e.server.url}/system/user`);
     await page.locator('.ba-crud-table .arco-table-tr').nth(1).waitFor();
     await page.locator('.ba-crud-toolbar').getByRole('button', { name: '新增' }).click();
     const dialog = page.locator('.ba-user-dialog');
@@ -214,12 +203,12 @@ describe('plugin chunks and the CRUD screens, in the browser', () => {
   });
 
   test('English: form labels and table headers are readable, not wrapped or cut', async () => {
-    const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    await signIn(page, server.url);
+    const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(page, e2e.server.url);
     await topButton(page, '语言').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.waitForFunction(() => document.querySelector('.ba-sider')?.textContent?.includes('Home'));
-    await page.goto(`${server.url}/system/client`);
+    await page.goto(`${e2e.server.url}/system/client`);
     await page.locator('.ba-crud-table .arco-table-tr').nth(1).waitFor();
     await page.locator('.ba-crud-toolbar').getByRole('button', { name: 'Add' }).click();
     const dialog = page.locator('.ba-crud-dialog');

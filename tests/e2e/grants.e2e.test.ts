@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from '@rstest/core';
+import type { Locator, Page } from 'playwright-core';
 import { apiCall, apiToken } from './api';
-import { launchBrowser, openPage } from './browser';
-import { startServerProcess, type RunningServer } from './server-process';
+import { openPage } from './browser';
+import { formItem } from './selectors';
+import { serverAndBrowser, SHOTS } from './suite';
 import { sidebarTexts, signIn, toast } from './session-helpers';
 
 /**
@@ -12,22 +12,8 @@ import { sidebarTexts, signIn, toast } from './session-helpers';
  * server when calling what was not granted, whatever the browser shows.
  */
 
-const SHOTS = 'tests/artifacts';
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** The form item of a dialog by its label. */
-const formItem = (dialog: Locator, label: string) => dialog.locator('.arco-form-item', { has: dialog.page().locator('.arco-form-label-item', { hasText: label }) });
+const e2e = serverAndBrowser();
 
 /** Checks, in the permission dialog's menu tree, the node `child` found under the node `parent`. */
 async function checkUnder(page: Page, parent: string, child: string): Promise<void> {
@@ -60,12 +46,12 @@ async function pickInTreeSelect(page: Page, dialog: Locator, label: string, opti
 
 describe('roles, grants and users, in the browser', () => {
   test('a role granted only to view parameters, a user with it: that user sees only that, and the server refuses the rest', async () => {
-    const { context, page, problems } = await openPage(browser);
-    await signIn(page, server.url);
+    const { context, page, problems } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url);
     const dialog = page.locator('.arco-modal:visible').last();
 
     // The role.
-    await page.goto(`${server.url}/authority/role`);
+    await page.goto(`${e2e.server.url}/authority/role`);
     await page.locator('.ba-crud-table .arco-table-tr', { hasText: 'administrator' }).waitFor();
     await page.locator('.ba-crud-toolbar').getByRole('button', { name: '新增' }).click();
     await dialog.getByLabel('角色名称').fill('参数查看员');
@@ -85,7 +71,7 @@ describe('roles, grants and users, in the browser', () => {
     await toast(page, '操作成功').waitFor();
 
     // The user.
-    await page.goto(`${server.url}/system/user`);
+    await page.goto(`${e2e.server.url}/system/user`);
     await page.locator('.ba-crud-table .arco-table-tr', { hasText: 'admin' }).first().waitFor();
     await page.locator('.ba-crud-toolbar').getByRole('button', { name: '新增' }).click();
     await dialog.getByLabel('登录账号').fill('viewer');
@@ -103,8 +89,8 @@ describe('roles, grants and users, in the browser', () => {
     await context.close();
 
     // That user: the parameters menu only, no add / edit / delete.
-    const viewer = await openPage(browser);
-    await signIn(viewer.page, server.url, { tenantId: '000000', username: 'viewer', password: 'viewer-pass' });
+    const viewer = await openPage(e2e.browser);
+    await signIn(viewer.page, e2e.server.url, { tenantId: '000000', username: 'viewer', password: 'viewer-pass' });
     // The whole menu is exactly what was granted: the parameters screen in its group.
     expect(await sidebarTexts(viewer.page)).toEqual(['系统管理', '参数管理']);
     await viewer.page.locator('.ba-sider .ba-menu-text', { hasText: '系统管理' }).click();
@@ -122,15 +108,15 @@ describe('roles, grants and users, in the browser', () => {
     await viewer.context.close();
 
     // Directly, past the browser: what was not granted is refused by the server.
-    const token = await apiToken(server.url, '000000', 'viewer', 'viewer-pass');
-    expect((await apiCall(server.url, token, 'GET', '/api/blade-system/param/list')).status).toBe(200);
+    const token = await apiToken(e2e.server.url, '000000', 'viewer', 'viewer-pass');
+    expect((await apiCall(e2e.server.url, token, 'GET', '/api/blade-system/param/list')).status).toBe(200);
     for (const [method, path, query] of [
       ['POST', '/api/blade-system/param/remove', { ids: '1' }],
       ['GET', '/api/blade-user/page', {}],
       ['GET', '/api/blade-system/role/list', {}],
       ['POST', '/api/blade-system/role/grant', { roleIds: '1', menuIds: '1' }],
     ] as const) {
-      const res = await apiCall(server.url, token, method, path, query);
+      const res = await apiCall(e2e.server.url, token, method, path, query);
       expect([path, res.status, res.body.msg]).toEqual([path, 403, '没有权限执行此操作']);
     }
   });

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from './browser';
-import { startServerProcess, type RunningServer } from './server-process';
+import { describe, expect, test } from '@rstest/core';
+import { openPage } from './browser';
+import { serverAndBrowser } from './suite';
 import { LOGIN_BUTTON, fillLogin } from './selectors';
 import { cookieNames, toast } from './session-helpers';
 
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 describe('guest registration after a third-party sign-in', () => {
   test('the checks run in order, the application is submitted, the guest is logged out and cannot sign in yet', async () => {
-    const { context, page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { context, page, problems } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/login`);
     await page.waitForSelector(LOGIN_BUTTON);
     await page.locator('.ba-login-social').click();
     // The provider sends the browser back to /login with a code; the guest lands on the registration page.

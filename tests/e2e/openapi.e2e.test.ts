@@ -1,42 +1,32 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import type { Browser } from 'playwright-core';
+import { describe, expect, test } from '@rstest/core';
 import { apiToken } from './api';
-import { launchBrowser, openPage } from './browser';
-import { startServerProcess, type RunningServer } from './server-process';
+import { openPage } from './browser';
+import { serverAndBrowser } from './suite';
 
 /**
  * The interactive API page as an integrator meets it: the real server (no browser app needed: the page
  * is served from the Swagger UI package), headless Chromium, a token pasted in and a call tried.
  */
 
-let server: RunningServer;
-let browser: Browser;
 const artifacts = resolve(import.meta.dirname ?? process.cwd(), '..', 'artifacts');
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess({}, { browserApp: false }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser({ browserApp: false });
 
 describe('/api/docs', () => {
   test('lists the operations, takes a pasted token and tries a call, with nothing loaded from elsewhere', async () => {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(e2e.browser);
     const foreign: string[] = [];
     const refused: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith(server.url) && !request.url().startsWith('data:')) foreign.push(request.url());
+      if (!request.url().startsWith(e2e.server.url) && !request.url().startsWith('data:')) foreign.push(request.url());
     });
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
     });
 
-    await page.goto(`${server.url}/api/docs`);
+    await page.goto(`${e2e.server.url}/api/docs`);
     // The description is in the browser's language (zh-CN). Swagger UI draws a long list only where it is
     // on screen: the first operations, then a plugin's found with the filter box.
     await page.locator('.opblock-summary-description', { hasText: '获取令牌（登录）' }).waitFor({ timeout: 30_000 });
@@ -48,7 +38,7 @@ describe('/api/docs', () => {
     await page.locator('.opblock-summary-description', { hasText: '参数分页列表' }).waitFor();
 
     // Paste an access token (no `bearer ` prefix: the page adds it).
-    const token = await apiToken(server.url, '000000', 'admin', 'admin');
+    const token = await apiToken(e2e.server.url, '000000', 'admin', 'admin');
     await page.locator('.btn.authorize').first().click();
     const scheme = page.locator('.modal-ux .auth-container').filter({ hasText: 'bladeAuth' });
     await scheme.locator('input').fill(token);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from '@rstest/core';
+import type { Locator, Page } from 'playwright-core';
 import { apiToken } from './api';
-import { launchBrowser, openPage } from './browser';
-import { startServerProcess, type RunningServer } from './server-process';
+import { openPage } from './browser';
+import { formItem } from './selectors';
+import { serverAndBrowser, SHOTS } from './suite';
 import { signIn, toast } from './session-helpers';
 
 /**
@@ -12,22 +12,9 @@ import { signIn, toast } from './session-helpers';
  * that follows it; a refused save keeps what was typed.
  */
 
-const SHOTS = 'tests/artifacts';
 const RULE = '密码至少8位,且包含小写字母、大写字母、数字、符号中的至少2种';
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const formItem = (scope: Locator, label: string) => scope.locator('.arco-form-item', { has: scope.page().locator('.arco-form-label-item', { hasText: label }) });
+const e2e = serverAndBrowser();
 
 async function pickInTreeSelect(page: Page, dialog: Locator, label: string, option: string): Promise<void> {
   await formItem(dialog, label).locator('.arco-tree-select').click();
@@ -39,9 +26,9 @@ async function pickInTreeSelect(page: Page, dialog: Locator, label: string, opti
 
 describe('the password rule', () => {
   test('a new user: the rule under the field, a weak password refused as the field is left, a taken account keeps the form', async () => {
-    const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/system/user`);
+    const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(page, e2e.server.url);
+    await page.goto(`${e2e.server.url}/system/user`);
     await page.locator('.ba-crud-table .arco-table-tr', { hasText: 'admin' }).first().waitFor();
     await page.locator('.ba-crud-toolbar').getByRole('button', { name: '新增' }).click();
     const dialog = page.locator('.ba-user-dialog');
@@ -71,15 +58,15 @@ describe('the password rule', () => {
     await dialog.getByLabel('登录账号').fill('ruled');
     await save.click();
     await toast(page, '新增成功').waitFor();
-    expect(await apiToken(server.url, '000000', 'ruled', 'Rule-pass1')).toBeTruthy();
+    expect(await apiToken(e2e.server.url, '000000', 'ruled', 'Rule-pass1')).toBeTruthy();
     expect(problems.errors).toEqual([]);
     await context.close();
   });
 
   test('the password change: the rule shown, a weak password refused in the form, a good one changed', async () => {
-    const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    await signIn(page, server.url, { tenantId: '000000', username: 'ruled', password: 'Rule-pass1' });
-    await page.goto(`${server.url}/info/index`);
+    const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(page, e2e.server.url, { tenantId: '000000', username: 'ruled', password: 'Rule-pass1' });
+    await page.goto(`${e2e.server.url}/info/index`);
     await page.getByRole('tab', { name: '修改密码' }).click();
     const panel = page.locator('.arco-tabs-content-item-active');
     await panel.getByText(RULE).waitFor();
@@ -95,8 +82,8 @@ describe('the password rule', () => {
     await field('确认密码').fill('Changed-2');
     await panel.getByRole('button', { name: '提交' }).click();
     await toast(page, '修改密码成功!').waitFor();
-    await expect(apiToken(server.url, '000000', 'ruled', 'Rule-pass1')).rejects.toThrow();
-    expect(await apiToken(server.url, '000000', 'ruled', 'Changed-2')).toBeTruthy();
+    await expect(apiToken(e2e.server.url, '000000', 'ruled', 'Rule-pass1')).rejects.toThrow();
+    expect(await apiToken(e2e.server.url, '000000', 'ruled', 'Changed-2')).toBeTruthy();
     expect(problems.errors).toEqual([]);
     await context.close();
   });

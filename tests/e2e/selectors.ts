@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Stable hooks the pages expose for tests and the bench (data-testid attributes). */
 export const LOGIN_BUTTON = '[data-testid="login-submit"]';
@@ -10,3 +10,6 @@ export async function fillLogin(page: Page, form: { tenantId?: string; username:
   await page.locator('[data-testid="login-username"] input, input[data-testid="login-username"]').first().fill(form.username);
   await page.locator('[data-testid="login-password"] input, input[data-testid="login-password"]').first().fill(form.password);
 }
+
+/** A form item (of a dialog or a page) by its label. */
+export const formItem = (scope: Locator, label: string) => scope.locator('.arco-form-item', { has: scope.page().locator('.arco-form-label-item', { hasText: label }) });

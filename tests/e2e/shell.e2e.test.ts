@@ -1,26 +1,23 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage, type PageProblems } from './browser';
-import { startServerProcess, type RunningServer } from './server-process';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openPage, type PageProblems } from './browser';
+import { serverAndBrowser } from './suite';
 import { HOME_MARKER } from './selectors';
 import { DEMO, sidebarTexts, signIn, toast, topButton } from './session-helpers';
 
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let problems: PageProblems;
 
+const e2e = serverAndBrowser();
+
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-  ({ context, page, problems } = await openPage(browser));
-  await signIn(page, server.url);
+  ({ context, page, problems } = await openPage(e2e.browser));
+  await signIn(page, e2e.server.url);
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 const path = () => new URL(page.url()).pathname;
@@ -48,14 +45,14 @@ describe('the shell', () => {
     await page.locator('.ba-collapse').click();
     await page.waitForSelector('.ba-sider:not(.is-collapsed)');
     // /test is served at /test/index; an unknown path is a 404.
-    await page.goto(`${server.url}/test`);
+    await page.goto(`${e2e.server.url}/test`);
     await page.waitForURL('**/test/index');
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${e2e.server.url}/no/such/page`);
     await page.waitForURL('**/404');
   });
 
   test('menu search: name prefix first, then names and paths containing the query, case-insensitive, Esc closes', async () => {
-    await page.goto(`${server.url}/wel/index`);
+    await page.goto(`${e2e.server.url}/wel/index`);
     await page.waitForSelector(HOME_MARKER);
     await topButton(page, '菜单搜索').click();
     const input = page.locator('.ba-search-modal input');
@@ -143,11 +140,11 @@ describe('the shell', () => {
   });
 
   test('tabs: no duplicates, close others and close all keep home', async () => {
-    await page.goto(`${server.url}/test/index`);
+    await page.goto(`${e2e.server.url}/test/index`);
     await page.waitForSelector('text=按钮权限');
-    await page.goto(`${server.url}/info/index`);
+    await page.goto(`${e2e.server.url}/info/index`);
     await page.waitForSelector('text=修改密码');
-    await page.goto(`${server.url}/test/index`);
+    await page.goto(`${e2e.server.url}/test/index`);
     await page.waitForSelector('text=按钮权限');
     await page.waitForSelector('.ba-tab-title');
     const titles = async () => (await page.locator('.ba-tab-title').allTextContents()).map((s) => s.trim());
@@ -160,9 +157,9 @@ describe('the shell', () => {
     await page.waitForFunction(() => document.querySelectorAll('.ba-tab-title').length === 1);
     expect(path()).toBe('/wel/index');
     // From a tab's context menu too: close all keeps only home, not the tab that was right-clicked.
-    await page.goto(`${server.url}/test/index`);
+    await page.goto(`${e2e.server.url}/test/index`);
     await page.waitForSelector('text=按钮权限');
-    await page.goto(`${server.url}/info/index`);
+    await page.goto(`${e2e.server.url}/info/index`);
     await page.waitForSelector('text=修改密码');
     await page.locator('.ba-tab-title', { hasText: '测试页' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭全部' }).click();
@@ -172,9 +169,9 @@ describe('the shell', () => {
   });
 
   test('console, test and info pages render', async () => {
-    await page.goto(`${server.url}/wel/dashboard`);
+    await page.goto(`${e2e.server.url}/wel/dashboard`);
     await page.waitForSelector('canvas', { timeout: 15_000 });
-    await page.goto(`${server.url}/info/index`);
+    await page.goto(`${e2e.server.url}/info/index`);
     await page.getByRole('tab', { name: '修改密码' }).waitFor();
     // The nickname is labelled as what it is.
     await page.locator('.arco-form-label-item').filter({ hasText: '昵称' }).first().waitFor();
@@ -188,7 +185,7 @@ describe('the shell', () => {
   });
 
   test('lock: a password is required, every route leads to /lock, unlock returns', async () => {
-    await page.goto(`${server.url}/test/index`);
+    await page.goto(`${e2e.server.url}/test/index`);
     await page.waitForSelector('text=按钮权限');
     await topButton(page, '锁屏').click();
     const dialog = page.locator('.arco-modal').filter({ hasText: '设置锁屏密码' });
@@ -197,7 +194,7 @@ describe('the shell', () => {
     await dialog.locator('input').fill('let-me-in');
     await dialog.getByRole('button', { name: '锁屏' }).click();
     await page.waitForURL('**/lock');
-    await page.goto(`${server.url}/wel/index`);
+    await page.goto(`${e2e.server.url}/wel/index`);
     await page.waitForURL('**/lock');
     await page.locator('[data-testid="lock-password"], [data-testid="lock-password"] input').first().fill('wrong');
     await page.click('[data-testid="lock-submit"]');
@@ -209,17 +206,17 @@ describe('the shell', () => {
   });
 
   test('a screen the user may not open is the 403 page when reached by its address; /lock unlocked goes home', async () => {
-    const other = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const other = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
     try {
-      await signIn(other.page, server.url, DEMO);
-      await other.page.goto(`${server.url}/system/user`);
+      await signIn(other.page, e2e.server.url, DEMO);
+      await other.page.goto(`${e2e.server.url}/system/user`);
       await other.page.waitForURL('**/403');
       await other.page.getByText('抱歉，你无权访问该页面').waitFor();
       expect(await toast(other.page, '没有权限').count()).toBe(0);
       await other.page.getByRole('button', { name: '返回首页' }).click();
       await other.page.waitForSelector(HOME_MARKER);
       expect((await other.page.locator('.ba-tab-title').allTextContents()).map((t) => t.trim())).toEqual(['首页']);
-      await other.page.goto(`${server.url}/lock`);
+      await other.page.goto(`${e2e.server.url}/lock`);
       await other.page.waitForURL('**/wel/index');
       await other.page.waitForSelector(HOME_MARKER);
       expect(other.problems.errors).toEqual([]);
@@ -229,16 +226,16 @@ describe('the shell', () => {
   });
 
   test('a third-party sign-in with no account behind it lands on the registration page, nothing else', async () => {
-    const guest = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const guest = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
     try {
-      await guest.page.goto(`${server.url}/login`);
+      await guest.page.goto(`${e2e.server.url}/login`);
       await guest.page.locator('.ba-login-social').click();
       await guest.page.waitForURL('**/register');
       await guest.page.getByRole('heading', { name: '用户信息注册' }).waitFor();
       await guest.page.getByText(/你用第三方账号「.+」登录了/).waitFor();
       expect(await guest.page.locator('.ba-layout').count()).toBe(0);
       expect(await guest.page.locator('.arco-message-error').count()).toBe(0);
-      await guest.page.goto(`${server.url}/wel/index`);
+      await guest.page.goto(`${e2e.server.url}/wel/index`);
       await guest.page.waitForURL('**/register');
       await guest.page.getByRole('button', { name: '退出系统' }).click();
       await guest.page.waitForURL('**/login');
@@ -249,9 +246,9 @@ describe('the shell', () => {
   });
 
   test('dark theme: a framed page keeps a light canvas under its dark text', async () => {
-    const dark = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const dark = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
     try {
-      await signIn(dark.page, server.url);
+      await signIn(dark.page, e2e.server.url);
       await dark.page.locator('.ba-sider').getByText('系统工具').click();
       await dark.page.locator('.ba-sider').getByText('关于产品').click();
       await dark.page.waitForURL('**/myiframe/**');
@@ -271,15 +268,15 @@ describe('the shell', () => {
   });
 
   test('English: no label of the sidebar, the tabs or the product title is cut at 1440 px', async () => {
-    const en = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const en = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
     try {
-      await signIn(en.page, server.url);
+      await signIn(en.page, e2e.server.url);
       await topButton(en.page, '语言').click();
       await en.page.getByRole('menuitem', { name: 'English' }).click();
       await en.page.waitForFunction(() => document.querySelector('.ba-sider')?.textContent?.includes('Home'));
       // Each page's own tab, before the next address reloads the app (the tabs are kept across it).
       for (const [to, tab] of [['/system/dict', 'Dictionaries'], ['/system/dictbiz', 'Business dictionaries'], ['/system/user', 'Users']]) {
-        await en.page.goto(`${server.url}${to}`);
+        await en.page.goto(`${e2e.server.url}${to}`);
         await en.page.locator('.ba-tab-title', { hasText: tab! }).first().waitFor();
       }
       const cut: string[] = [];

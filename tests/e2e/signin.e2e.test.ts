@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from './browser';
-import { startServerProcess, type RunningServer } from './server-process';
+import { describe, expect, test } from '@rstest/core';
+import { openPage } from './browser';
+import { serverAndBrowser, SHOTS } from './suite';
 import { HOME_MARKER, LOGIN_BUTTON, fillLogin } from './selectors';
 import { ADMIN, DEMO, cookieNames, sidebarTexts, signIn, toast } from './session-helpers';
 
-const SHOTS = 'tests/artifacts';
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 describe('signing in and out', () => {
   test('/ leads to /login; a wrong password shows the server message and sets no session', async () => {
-    const { context, page, problems } = await openPage(browser);
-    await page.goto(`${server.url}/`);
+    const { context, page, problems } = await openPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/`);
     await page.waitForSelector(LOGIN_BUTTON);
     expect(new URL(page.url()).pathname).toBe('/login');
     // No tenant can be derived from 127.0.0.1, so the tenant field shows.
@@ -39,8 +26,8 @@ describe('signing in and out', () => {
   });
 
   test('admin lands on /wel/index in the layout; the home tab cannot be closed; sign-out clears everything', async () => {
-    const { context, page, problems } = await openPage(browser);
-    await signIn(page, server.url);
+    const { context, page, problems } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url);
     expect(await cookieNames(page)).toEqual(expect.arrayContaining(['saber-access-token', 'saber-refresh-token']));
     const menus = await sidebarTexts(page);
     expect(menus).toEqual(expect.arrayContaining(['首页', '工作台', '系统工具']));
@@ -63,23 +50,23 @@ describe('signing in and out', () => {
     expect(stored.token).toBeNull();
     expect(stored.lock).toBeNull();
     // Going back into the app after sign-out leads to the login page again.
-    await page.goto(`${server.url}/wel/index`);
+    await page.goto(`${e2e.server.url}/wel/index`);
     await page.waitForSelector(LOGIN_BUTTON);
     expect(problems.errors).toEqual([]);
     await context.close();
   });
 
   test('the demo user sees fewer menus and buttons than the admin', async () => {
-    const admin = await openPage(browser);
-    await signIn(admin.page, server.url, ADMIN);
-    await admin.page.goto(`${server.url}/test/index`);
+    const admin = await openPage(e2e.browser);
+    await signIn(admin.page, e2e.server.url, ADMIN);
+    await admin.page.goto(`${e2e.server.url}/test/index`);
     await admin.page.waitForSelector('text=按钮权限');
     const adminMenus = await sidebarTexts(admin.page);
     const adminCodes = await admin.page.locator('.ba-code-list').first().locator('.arco-tag').allTextContents();
 
-    const demo = await openPage(browser);
-    await signIn(demo.page, server.url, DEMO);
-    await demo.page.goto(`${server.url}/test/index`);
+    const demo = await openPage(e2e.browser);
+    await signIn(demo.page, e2e.server.url, DEMO);
+    await demo.page.goto(`${e2e.server.url}/test/index`);
     await demo.page.waitForSelector('text=按钮权限');
     const demoMenus = await sidebarTexts(demo.page);
     const demoCodes = await demo.page.locator('.ba-code-list').first().locator('.arco-tag').allTextContents();
@@ -97,14 +84,14 @@ describe('signing in and out', () => {
 
   test('screenshots: login and home, light and dark', async () => {
     for (const theme of ['theme-default', 'theme-dark']) {
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(e2e.browser);
       await page.addInitScript((name) => {
         localStorage.setItem('saber-themeName', JSON.stringify({ dataType: 'string', content: name, datetime: Date.now() }));
       }, theme);
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${e2e.server.url}/login`);
       await page.waitForSelector(LOGIN_BUTTON);
       await page.screenshot({ path: `${SHOTS}/login-${theme}.png` });
-      await signIn(page, server.url);
+      await signIn(page, e2e.server.url);
       await page.waitForSelector(HOME_MARKER);
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${SHOTS}/home-${theme}.png` });
