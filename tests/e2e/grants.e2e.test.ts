@@ -1,8 +1,8 @@
 import { describe, expect, test } from '@rstest/core';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { apiCall, apiToken } from './api';
 import { openPage } from './browser';
-import { formItem } from './selectors';
+import { pickInTreeSelect } from './selectors';
 import { serverAndBrowser, SHOTS } from './suite';
 import { sidebarTexts, signIn, toast } from './session-helpers';
 
@@ -33,15 +33,6 @@ async function checkUnder(page: Page, parent: string, child: string): Promise<vo
   );
   expect(index).toBeGreaterThanOrEqual(0);
   await nodes.nth(index).locator('.arco-checkbox').click();
-}
-
-/** Picks `option` in the tree select of the form item labelled `label`. */
-async function pickInTreeSelect(page: Page, dialog: Locator, label: string, option: string): Promise<void> {
-  await formItem(dialog, label).locator('.arco-tree-select').click();
-  const popup = page.locator('.arco-tree-select-popup:visible');
-  await popup.locator('.arco-tree-node-title', { hasText: option }).first().click();
-  await dialog.locator('.arco-modal-title').click(); // closes the popup, not the dialog
-  await popup.waitFor({ state: 'hidden' });
 }
 
 describe('roles, grants and users, in the browser', () => {

@@ -1,8 +1,7 @@
 import { describe, expect, test } from '@rstest/core';
-import type { Locator, Page } from 'playwright-core';
 import { apiToken } from './api';
 import { openPage } from './browser';
-import { formItem } from './selectors';
+import { formItem, pickInTreeSelect } from './selectors';
 import { serverAndBrowser, SHOTS } from './suite';
 import { signIn, toast } from './session-helpers';
 
@@ -15,14 +14,6 @@ import { signIn, toast } from './session-helpers';
 const RULE = '密码至少8位,且包含小写字母、大写字母、数字、符号中的至少2种';
 
 const e2e = serverAndBrowser();
-
-async function pickInTreeSelect(page: Page, dialog: Locator, label: string, option: string): Promise<void> {
-  await formItem(dialog, label).locator('.arco-tree-select').click();
-  const popup = page.locator('.arco-tree-select-popup:visible');
-  await popup.locator('.arco-tree-node-title', { hasText: option }).first().click();
-  await dialog.locator('.arco-modal-title').click(); // closes the popup, not the dialog
-  await popup.waitFor({ state: 'hidden' });
-}
 
 describe('the password rule', () => {
   test('a new user: the rule under the field, a weak password refused as the field is left, a taken account keeps the form', async () => {

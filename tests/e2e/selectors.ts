@@ -13,3 +13,12 @@ export async function fillLogin(page: Page, form: { tenantId?: string; username:
 
 /** A form item (of a dialog or a page) by its label. */
 export const formItem = (scope: Locator, label: string) => scope.locator('.arco-form-item', { has: scope.page().locator('.arco-form-label-item', { hasText: label }) });
+
+/** Picks `option` in the tree select of the form item labelled `label` of a dialog. */
+export async function pickInTreeSelect(page: Page, dialog: Locator, label: string, option: string): Promise<void> {
+  await formItem(dialog, label).locator('.arco-tree-select').click();
+  const popup = page.locator('.arco-tree-select-popup:visible');
+  await popup.locator('.arco-tree-node-title', { hasText: option }).first().click();
+  await dialog.locator('.arco-modal-title').click(); // closes the popup, not the dialog
+  await popup.waitFor({ state: 'hidden' });
+}
