@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer as startKernel, type StartOptions, type StartedServer } from '../core/server/listen';
+import { StartRefusal } from '../core/server/start-refusal';
 import { loadServerPlugins } from './server-plugins';
 
 export type { StartOptions, StartedServer } from '../core/server/listen';
@@ -45,8 +46,8 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error) => {
-    console.error(error);
+  main().catch((error: unknown) => {
+    console.error(error instanceof StartRefusal ? error.message : error);
     process.exit(1);
   });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EntityDef } from '../../schema/entity';
 import type { Tx } from '../db/types';
 import { entityTableParts, type TableColumn, type TableIndex } from './columns';
+import { StartRefusal } from '../start-refusal';
 
 /**
  * Keeps an entity's table in step with its definition, at every start, inside the migration lock:
@@ -102,7 +103,7 @@ export async function syncEntityTable(tx: Tx, entity: EntityDef): Promise<SyncCh
       const found = byName.get(column.name);
       if (!found) {
         if (column.notNull && column.default === undefined) {
-          throw new Error(
+          throw new StartRefusal(
             `Entity "${entity.name}": table ${table} has rows of an earlier definition and no column "${column.name}", which must not be null. ` +
               'Add it with a migration that fills it (tenancy cannot be switched on by a definition alone).',
           );
@@ -117,7 +118,7 @@ export async function syncEntityTable(tx: Tx, entity: EntityDef): Promise<SyncCh
         await tx.exec(`alter table ${table} alter column ${column.name} type ${column.type}`);
         note(`widen column ${column.name} to ${column.type}`);
       } else if (plan === 'refuse') {
-        throw new Error(
+        throw new StartRefusal(
           `Entity "${entity.name}": column ${table}.${column.name} is ${type} in the database, but the definition now makes it ${column.type}. ` +
             'The engine only adds columns and widens them; write a migration in the plugin that converts the column.',
         );
@@ -138,7 +139,7 @@ export async function syncEntityTable(tx: Tx, entity: EntityDef): Promise<SyncCh
       await tx.exec(`create ${index.unique ? 'unique ' : ''}index ${name} on ${table} ${index.definition}`);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`Entity "${entity.name}": index ${name} on ${table} ${index.definition} could not be built (${reason}). Mend the rows that break the rule, then start again.`);
+      throw new StartRefusal(`Entity "${entity.name}": index ${name} on ${table} ${index.definition} could not be built (${reason}). Mend the rows that break the rule, then start again.`);
     }
     note(`create index ${name}`);
     built = true;

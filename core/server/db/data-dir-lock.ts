@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { StartRefusal } from '../start-refusal';
 
 /**
  * One server per embedded-database folder. PGlite keeps the database in the memory of the process that
@@ -86,9 +87,9 @@ function holderAlive(holder: Holder, path: string): boolean {
   return !(holder.started && started && holder.started !== started);
 }
 
-function refusal(folder: string, path: string, holder: Holder): Error {
+function refusal(folder: string, path: string, holder: Holder): StartRefusal {
   const where = holder.host === hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.host}`;
-  return new Error(
+  return new StartRefusal(
     `The data folder ${folder} is in use by ${where}: only one server may open an embedded database. ` +
       `Stop that server, or give this one another DATA_DIR, or use DATABASE_URL (PostgreSQL) to run several instances. ` +
       `If that process is certainly gone, delete ${path}.\n` +

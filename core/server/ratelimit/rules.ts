@@ -1,3 +1,5 @@
+import { StartRefusal } from '../start-refusal';
+
 /**
  * What one caller, one instance and all instances together may ask for, per sliding window.
  *
@@ -79,8 +81,8 @@ export function rateLimitsFromEnv(value: string | undefined): RateLimitSettings 
   for (const pair of text.split(',')) {
     const [name = '', raw = ''] = pair.split('=').map((s) => s.trim());
     const limit = Number(raw);
-    if (!(RULE_NAMES as string[]).includes(name)) throw new Error(`RATE_LIMITS: unknown rule "${name}" (known: ${RULE_NAMES.join(', ')})`);
-    if (!raw || !Number.isInteger(limit) || limit < 1) throw new Error(`RATE_LIMITS: ${name} needs a whole number of requests, at least 1 (got "${raw}")`);
+    if (!(RULE_NAMES as string[]).includes(name)) throw new StartRefusal(`RATE_LIMITS: unknown rule "${name}" (known: ${RULE_NAMES.join(', ')})`);
+    if (!raw || !Number.isInteger(limit) || limit < 1) throw new StartRefusal(`RATE_LIMITS: ${name} needs a whole number of requests, at least 1 (got "${raw}")`);
     limits[name as RateRuleName] = limit;
   }
   return { limits };
