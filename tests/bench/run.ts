@@ -8,6 +8,8 @@
  *   timed in the same runs as ours, turn about. A build: in github.com/arco-design/arco-design-pro run
  *   `node scripts/vite` (needs fs-extra and minimist), then in examples/arco-design-pro-vite
  *   `npm install --legacy-peer-deps` and `npx vite build --outDir <folder>`.
+ * - The server: paged lists at 10k, 100k and 1M rows on PGlite and PostgreSQL (server.ts), 50 sign-ins at
+ *   once against a route with no database work (sign-in-load.ts), and an access token's check (token-check.ts).
  */
 import { launchBrowser } from '../e2e/browser';
 import { startServerProcess } from '../e2e/server-process';
@@ -17,6 +19,7 @@ import { measureFirstPagesBytes, measurePageBytes, printFirstPagesBytes, printTo
 import { coldPasswordFieldShownAt } from './password-field';
 import { benchServer } from './server';
 import { benchSignInLoad } from './sign-in-load';
+import { benchTokenCheck } from './token-check';
 import { startStaticServer, type StaticServer } from './static-server';
 
 const RUNS = 9;
@@ -32,6 +35,7 @@ async function main() {
   if (part !== 'server') await browserFigures();
   if (part !== 'browser') await benchServer();
   if (part !== 'browser') await benchSignInLoad();
+  if (part !== 'browser') await benchTokenCheck();
 }
 
 async function browserFigures() {
