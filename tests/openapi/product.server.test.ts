@@ -5,8 +5,8 @@ import { paramEntity } from '../../plugins/param/index';
 import { allowedOps } from '../../core/schema/filters';
 import { isMiddleware } from '../../core/server/registry';
 import { createTestServer, type TestServer } from '../../core/server/test-server';
-import { openApiPath } from '../../core/server/openapi/document';
-import type { JsonSchema, OpenApiDocument, Operation } from '../../core/server/openapi/types';
+import type { OpenApiDocument } from '../../core/server/openapi/types';
+import { operationOf, resolveSchema as resolve } from '../../core/server/openapi/read-document';
 
 /**
  * /api/openapi.json of the installed product (the kernel and every installed plugin): every route of the
@@ -17,11 +17,6 @@ import type { JsonSchema, OpenApiDocument, Operation } from '../../core/server/o
 let ts: TestServer;
 let zh: OpenApiDocument;
 let en: OpenApiDocument;
-
-const operationOf = (doc: OpenApiDocument, method: string, path: string): Operation | undefined =>
-  doc.paths[openApiPath(path.replace(/^\/api(?=\/)/, '')).path]?.[method.toLowerCase() as 'get' | 'post'];
-
-const resolve = (doc: OpenApiDocument, schema: JsonSchema | undefined): JsonSchema => (schema?.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]! : (schema ?? {}));
 
 beforeAll(async () => {
   ts = await createTestServer({ plugins: await loadServerPlugins() });

@@ -9,8 +9,8 @@ import { defineServerPlugin } from '../plugin';
 import { isMiddleware } from '../registry';
 import { createTestServer, type TestServer } from '../test-server';
 import { describeRoute } from './describe';
-import { openApiPath } from './document';
 import type { JsonSchema, OpenApiDocument, Operation } from './types';
+import { operationOf, resolveSchema as resolve } from './read-document';
 
 /**
  * The API description on the kernel and a plugin defined here: a plain entity with a field of every kind
@@ -76,12 +76,6 @@ const demo = defineServerPlugin(
 let ts: TestServer;
 let zh: OpenApiDocument;
 let en: OpenApiDocument;
-
-const operationOf = (doc: OpenApiDocument, method: string, path: string): Operation | undefined =>
-  doc.paths[openApiPath(path.replace(/^\/api(?=\/)/, '')).path]?.[method.toLowerCase() as 'get' | 'post'];
-
-/** A `#/components/schemas/…` reference followed (one step). */
-const resolve = (doc: OpenApiDocument, schema: JsonSchema | undefined): JsonSchema => (schema?.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]! : (schema ?? {}));
 
 /** The `data` of an operation's R envelope. */
 const dataOf = (doc: OpenApiDocument, op: Operation): JsonSchema => resolve(doc, op.responses['200']!.content!['application/json']!.schema.allOf![1]!.properties!.data!.anyOf![0]);
