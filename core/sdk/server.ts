@@ -15,6 +15,8 @@ export type { CreatedTenant, DeclaredTopMenu, NameLookup, OAuthClient, Provides,
 export { PARAMETERS, parameterValueRefusal, readParameters, type ParameterSource } from '../server/parameters';
 export type { IdGenerator } from '../server/ids';
 export { isUniqueViolation } from '../server/db/errors';
+export { FILE_ROUTE, storeFile, type StoredFile } from '../server/oss/store';
+export { sniffImage, type ImageType } from '../server/oss/image-type';
 export { ApiError, bizError, forbidden, missingParam, unauthorized } from '../server/http/errors';
 export { commaList, formatDateTime, num, str } from '../server/http/format';
 export { MSG } from '../server/http/messages';

@@ -53,3 +53,13 @@ test('refused: wrong issuer, audience or type; expired; not yet valid beyond the
   expect(tokens.verifyRefresh(hs512(header, { ...valid, nbf: seconds + 29 }))).not.toBeNull();
   expect(tokens.verifyRefresh(hs512(header, { ...valid, nbf: seconds + 31 }))).toBeNull();
 });
+
+test('a purpose token carries its data, only for its purpose and only with our key', () => {
+  const card = tokens.signFor('card', '100001:1234567890');
+  expect(tokens.verifyFor('card', card)).toBe('100001:1234567890');
+  expect(tokens.verifyFor('attach', card)).toBeNull();
+  expect(createTokenService(`${SECRET}-other`, () => at).verifyFor('card', card)).toBeNull();
+  const [, signature] = card.split('.');
+  expect(tokens.verifyFor('card', `${Buffer.from('100001:1').toString('base64url')}.${signature}`)).toBeNull();
+  for (const bad of ['', 'x', `${card}.x`, 'a.b', `${card}=`, 'é.é']) expect(tokens.verifyFor('card', bad)).toBeNull();
+});

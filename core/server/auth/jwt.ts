@@ -80,6 +80,14 @@ export interface TokenService {
   /** The claims of a valid, unexpired token of that type, else null (never throws). */
   verifyAccess(token: string): AccessClaims | null;
   verifyRefresh(token: string): RefreshClaims | null;
+  /**
+   * A lasting, unforgeable token for `data` (no expiry; it ends when the data it names ends), for one
+   * purpose: a token made for one purpose never passes for another. A staff card's link carries one, so
+   * that visits can only be recorded for cards the server issued.
+   */
+  signFor(purpose: string, data: string): string;
+  /** The data of a token `signFor(purpose, …)` made, else null (never throws). */
+  verifyFor(purpose: string, token: string): string | null;
 }
 
 export function createTokenService(secret: string, now: () => Date): TokenService {
@@ -120,7 +128,20 @@ export function createTokenService(secret: string, now: () => Date): TokenServic
     return payload as unknown as T;
   }
 
+  // A key of its own per purpose, so that no purpose's token is ever a valid signature of another input.
+  const purposeMac = (purpose: string, data: string) => createHmac('sha256', mac(`purpose:${purpose}`)).update(data).digest().subarray(0, 16);
+
   return {
+    signFor: (purpose, data) => `${base64url(data)}.${purposeMac(purpose, data).toString('base64url')}`,
+    verifyFor(purpose, token) {
+      if (typeof token !== 'string' || token.length > 512) return null;
+      const [body, signature, extra] = token.split('.');
+      if (!body || !signature || extra !== undefined || !BASE64URL.test(body) || !BASE64URL.test(signature)) return null;
+      const data = Buffer.from(body, 'base64url').toString('utf8');
+      const given = Buffer.from(signature, 'base64url');
+      const expected = purposeMac(purpose, data);
+      return given.length === expected.length && timingSafeEqual(given, expected) ? data : null;
+    },
     signAccess: (claims, ttl) => issue<AccessClaims>('access_token', claims, ttl),
     signRefresh: (claims, ttl) => issue<RefreshClaims>('refresh_token', claims, ttl),
     verifyAccess: (token) => check<AccessClaims>(token, 'access_token'),

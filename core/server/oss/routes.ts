@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { currentMember } from '../auth/middleware';
@@ -8,12 +7,12 @@ import { MSG } from '../http/messages';
 import { rData } from '../http/r';
 import { sniffImage } from './image-type';
 import { describeRoute } from '../openapi/describe';
+import { FILE_ROUTE, storeFile } from './store';
 
 /** The avatar rule: jpg/png, at most 500 kB. */
 export const MAX_IMAGE_BYTES = 500 * 1024;
 const MSG_TYPE = { zh: '只能上传jpg/png格式的图片', en: 'Only jpg/png images can be uploaded' };
 const MSG_SIZE = { zh: '上传图片大小不能超过500KB', en: 'The image may not be larger than 500 KB' };
-const FILE_ROUTE = '/blade-resource/oss/endpoint/file';
 
 /**
  * `POST /blade-resource/oss/endpoint/put-file` (multipart `file`): the bytes are checked on the server
@@ -46,17 +45,8 @@ export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const type = sniffImage(bytes);
       if (!type) throw bizError(MSG_TYPE);
-      const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
-      const link = `/api${FILE_ROUTE}/${name}`;
-      const originalName = (file.name || name).split(/[\\/]/).pop()!.slice(0, 200);
-      const attachId = ctx.ids.next();
-      await ctx.db.tenant(me.tenantId, (tx) =>
-        tx.query(
-          `insert into blade_attach (id, tenant_id, link, domain_url, name, original_name, extension, content_type, attach_size, bytes, create_user, update_user)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
-          [attachId, me.tenantId, link, '', name, originalName, type.extension, type.contentType, bytes.length, bytes, me.userId],
-        ),
-      );
+      const stored = await ctx.db.tenant(me.tenantId, (tx) => storeFile(tx, ctx, me, bytes, type, file.name));
+      const { link, name, originalName, attachId } = stored;
       return c.json(rData({ link, domain: new URL(c.req.url).origin, name, originalName, attachId }));
     },
   );
