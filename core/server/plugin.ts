@@ -92,3 +92,46 @@ export function defineServerPlugin(plugin: ServerPlugin | (ResourcePlugin & { en
     },
   };
 }
+
+/**
+ * The server parts of a plugin's areas as one (a plugin of several screens keeps each area's endpoints,
+ * hooks, migrations and demo data beside the area): resources and provided names merged (a name given
+ * twice is an error), routes mounted and seeds run in the order given, migrations concatenated.
+ */
+export function composeServerParts(...areas: readonly ServerParts[]): ServerParts {
+  const resources: Record<string, NonNullable<ServerParts['resources']>[string]> = {};
+  const names: Record<string, NonNullable<Provides['names']>[string]> = {};
+  let provides: Provides = {};
+  for (const area of areas) {
+    for (const [name, options] of Object.entries(area.resources ?? {})) {
+      if (name in resources) throw new Error(`Engine options for "${name}" are given by two areas.`);
+      resources[name] = options;
+    }
+    for (const [kind, lookup] of Object.entries(area.provides?.names ?? {})) {
+      if (kind in names) throw new Error(`Names of "${kind}" are provided by two areas.`);
+      names[kind] = lookup;
+    }
+    const { names: _names, ...rest } = area.provides ?? {};
+    provides = { ...provides, ...rest };
+  }
+  const seeds = areas.flatMap((a) => (a.seed ? [a.seed] : []));
+  const routes = areas.flatMap((a) => (a.routes ? [a.routes] : []));
+  const tenantSteps = areas.flatMap((a) => (a.onTenantCreated ? [a.onTenantCreated] : []));
+  return {
+    resources,
+    migrations: areas.flatMap((a) => a.migrations ?? []),
+    publicPaths: areas.flatMap((a) => a.publicPaths ?? []),
+    provides: Object.keys(names).length ? { ...provides, names } : provides,
+    routes: routes.length ? (api, ctx) => routes.forEach((mount) => mount(api, ctx)) : undefined,
+    seed: seeds.length
+      ? async (tx, ctx) => {
+          for (const seed of seeds) await seed(tx, ctx);
+        }
+      : undefined,
+    onTenantCreated: tenantSteps.length
+      ? async (tx, tenant, ctx) => {
+          for (const step of tenantSteps) await step(tx, tenant, ctx);
+        }
+      : undefined,
+  };
+}

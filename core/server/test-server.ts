@@ -72,6 +72,25 @@ export interface TestServer {
 
 const SNAPSHOT_VERSION = 2;
 
+/**
+ * The plugin folder's server-side sources (tests aside), when it is one of the project's: a seed that
+ * calls helpers in other files, or images it ships, change the seeded data without changing the seed's
+ * own text.
+ */
+function pluginSourceDigest(id: string): string | undefined {
+  const folder = join(process.cwd(), 'plugins', id);
+  if (!/^[a-z][a-z0-9-]*$/.test(id) || !existsSync(folder)) return undefined;
+  const hash = createHash('sha256');
+  const files = (readdirSync(folder, { recursive: true }) as string[])
+    .filter((f) => !/\.test\.tsx?$|\.tsx$|(^|[\\/])(screens|home|locales)[\\/]/.test(f))
+    .sort();
+  for (const file of files) {
+    const path = join(folder, file);
+    if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
+  }
+  return hash.digest('hex');
+}
+
 function snapshotFile(plugins: readonly ServerPlugin[]): string {
   const key = createHash('sha256')
     .update(JSON.stringify({ v: SNAPSHOT_VERSION, kernel: kernelMigrationSource(), hash: hashPassword.toString() }))
@@ -82,6 +101,7 @@ function snapshotFile(plugins: readonly ServerPlugin[]): string {
           migrations: p.migrations?.map((m) => ({ id: m.id, sql: m.sql, run: m.run?.toString() })),
           tables: p.entities?.filter((e) => e.syncTable !== false).map(entityTableParts),
           seed: p.seed?.toString(),
+          files: pluginSourceDigest(p.manifest.id),
         })),
       ),
     )

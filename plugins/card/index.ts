@@ -1,0 +1,21 @@
+import { definePlugin } from '../../core/sdk/shared';
+
+/**
+ * 名片管理: what a company's staff keep on their digital business cards. Each area (company, staff, case
+ * albums, festivals) keeps its entity, resource, screen and texts in its own folder; this file only puts
+ * them together. The menus hang under the plugin's own group.
+ */
+export default definePlugin({
+  id: 'card',
+  name: { zh: '名片管理', en: 'Business cards' },
+  requires: ['dict'],
+  menus: [{ code: 'card', name: { zh: '名片管理', en: 'Business cards' }, path: '/card', icon: 'idcard', sort: 3, group: true, roles: ['user'] }],
+  resources: [
+    // Each area adds its resource here: company, staff, system staff, album, festival.
+  ],
+  messages: {
+    // Each area adds its texts under `card.<area>`.
+    zh: { card: {} },
+    en: { card: {} },
+  },
+});

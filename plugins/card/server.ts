@@ -1,0 +1,13 @@
+import { composeServerParts, defineServerPlugin } from '../../core/sdk/server';
+import cardPlugin from './index';
+
+/**
+ * The server part: each area's engine options, endpoints, migrations and demo data, in the order the
+ * demo data needs them (companies before their staff, staff before albums and festivals).
+ */
+export default defineServerPlugin(
+  cardPlugin,
+  composeServerParts(
+    // Each area adds its parts here, in seed order: company, staff, album, festival.
+  ),
+);

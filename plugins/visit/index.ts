@@ -1,0 +1,20 @@
+import { definePlugin } from '../../core/sdk/shared';
+
+/**
+ * 访客管理: who visited whose card, the attachments visitors ask to see and their grants, and how the
+ * cards perform. Staff and companies are the card plugin's: read through its API.
+ */
+export default definePlugin({
+  id: 'visit',
+  name: { zh: '访客管理', en: 'Visitors' },
+  requires: ['card'],
+  menus: [{ code: 'visit', name: { zh: '访客管理', en: 'Visitors' }, path: '/visit', icon: 'user-group', sort: 4, group: true, roles: ['user'] }],
+  resources: [
+    // Each area adds its resource here: visit records, attachments.
+  ],
+  messages: {
+    // Each area adds its texts under `visit.<area>`.
+    zh: { visit: {} },
+    en: { visit: {} },
+  },
+});
