@@ -17,7 +17,10 @@ export type FieldType =
   | 'select' // one value from `options` or `dict`
   | 'date' // yyyy-MM-dd
   | 'datetime' // yyyy-MM-dd HH:mm:ss
-  | 'id'; // a reference to another row (bigint, a string in JSON)
+  | 'id' // a reference to another row (bigint, a string in JSON)
+  | 'image' // one image link: a file this server keeps or an http(s) URL (≤ 500 characters)
+  | 'images' // several image links, in order, stored comma-joined (at most `max`, default 9)
+  | 'richtext'; // HTML, sanitised by the server on every save (maxLength default 20000)
 
 /**
  * Where dictionaries are read, as the plugin that keeps them provides it (`provides.dictionaries`): the API
@@ -53,6 +56,15 @@ export interface Option {
   label: LocalText;
 }
 
+/** Where a field's choices come from: a GET endpoint of rows, and the row fields holding value and label. */
+export interface FieldSource {
+  url: string;
+  /** The row field stored as the value (default `id`). */
+  value?: string;
+  /** The row field shown. */
+  label: string;
+}
+
 export interface FieldDef {
   type: FieldType;
   label: LocalText;
@@ -68,7 +80,7 @@ export interface FieldDef {
    * it may not be written); `form` and `editable` are the form's options alone.
    */
   writable?: 'always' | 'create' | 'never';
-  /** Bounds for numbers. */
+  /** Bounds for numbers; for `images`, the most pictures a value may hold (default 9). */
   min?: number;
   max?: number;
   /** A regular expression (source) the value must match, with its message. */
@@ -91,6 +103,12 @@ export interface FieldDef {
   dict?: { code: string; biz?: boolean; numeric?: boolean };
   /** Fixed options. */
   options?: Option[];
+  /**
+   * Choices of an `id` or `select` field read from a GET endpoint answering an array of rows (or a page,
+   * whose `records` are the rows): `value` (default `id`) and `label` name the row's fields. The search
+   * form and the form offer them, the table and the view show the label of a value.
+   */
+  source?: FieldSource;
   /** Value of a new row. */
   default?: string | number | null;
   /** Form grid span out of 24 (default 12; text 24). */
@@ -189,13 +207,15 @@ export type EntityInput<F extends Record<string, FieldInput>> = Omit<EntityDef, 
 
 /** Fields chosen from a list rather than typed: their message says 请选择 (choose). */
 const CHOSEN: readonly FieldType[] = ['select', 'switch', 'date', 'datetime', 'id'];
+/** Fields given as files: their message says 请上传 (upload). */
+const UPLOADED: readonly FieldType[] = ['image', 'images'];
 
-/** The usual message of a required field: 请输入标题 / Please enter the title (请选择 for a choice). */
+/** The usual message of a required field: 请输入标题 / Please enter the title (请选择 for a choice, 请上传 for a picture). */
 export function requiredMessage(field: Pick<FieldDef, 'type' | 'label'>): LocalText {
-  const chosen = CHOSEN.includes(field.type);
+  const [zh, en] = CHOSEN.includes(field.type) ? ['请选择', 'choose'] : UPLOADED.includes(field.type) ? ['请上传', 'upload'] : ['请输入', 'enter'];
   return {
-    zh: `${chosen ? '请选择' : '请输入'}${field.label.zh}`,
-    en: `Please ${chosen ? 'choose' : 'enter'} the ${field.label.en.charAt(0).toLowerCase()}${field.label.en.slice(1)}`,
+    zh: `${zh}${field.label.zh}`,
+    en: `Please ${en} the ${field.label.en.charAt(0).toLowerCase()}${field.label.en.slice(1)}`,
   };
 }
 
@@ -228,6 +248,26 @@ export function fieldColumn(name: string, field: FieldDef): string {
   return field.column ?? snakeCase(name);
 }
 
+/** Longest accepted string of a text-like field (an `images` value is limited by its count, not this). */
 export function defaultMaxLength(field: FieldDef): number {
-  return field.maxLength ?? (field.type === 'text' ? 2000 : 255);
+  if (field.maxLength !== undefined) return field.maxLength;
+  switch (field.type) {
+    case 'text':
+      return 2000;
+    case 'image':
+      return IMAGE_LINK_MAX;
+    case 'richtext':
+      return 20000;
+    default:
+      return 255;
+  }
 }
+
+/** Longest image link (the column of an `image` field). */
+export const IMAGE_LINK_MAX = 500;
+
+/** The most pictures an `images` field holds unless its `max` says otherwise. */
+export const DEFAULT_IMAGES_MAX = 9;
+
+/** The count limit of an `images` field. */
+export const imagesMax = (field: Pick<FieldDef, 'max'>): number => field.max ?? DEFAULT_IMAGES_MAX;

@@ -17,6 +17,8 @@ export type { IdGenerator } from '../server/ids';
 export { isUniqueViolation } from '../server/db/errors';
 export { FILE_ROUTE, storeFile, type StoredFile } from '../server/oss/store';
 export { sniffImage, type ImageType } from '../server/oss/image-type';
+export { sanitizeRichText } from '../server/richtext';
+export { isImageLink } from '../server/image-link';
 export { ApiError, bizError, forbidden, missingParam, unauthorized } from '../server/http/errors';
 export { commaList, formatDateTime, num, str } from '../server/http/format';
 export { MSG } from '../server/http/messages';

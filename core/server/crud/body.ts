@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultMaxLength, type EntityDef, type FieldDef } from '../../schema/entity';
+import { defaultMaxLength, imagesMax, type EntityDef, type FieldDef } from '../../schema/entity';
 import { parseDateTime } from '../../schema/filters';
 import { bizError } from '../http/errors';
 import { MSG } from '../http/messages';
@@ -7,6 +7,8 @@ import { zodMessage, zodMessageText } from '../http/validate';
 import type { LocalText } from '../i18n';
 import { entityFields, type ResolvedField } from './columns';
 import { isBigintId } from '../ids';
+import { isImageLink } from '../image-link';
+import { richTextIsEmpty, sanitizeRichText } from '../richtext';
 
 /**
  * Body validation derived from an entity definition (zod, one schema per field). Answers with the first
@@ -14,7 +16,9 @@ import { isBigintId } from '../ids';
  * message when a required value is missing, a pattern fails or a unique rule clashes, else the kernel's
  * `<field>: 长度不能超过N个字符`, `<field>: 不能小于N`, `请求参数格式错误: <field>`.
  * Unknown keys are ignored; a value is never trimmed or otherwise changed beyond its type (a string that
- * looks like SQL or HTML is stored as sent).
+ * looks like SQL or HTML is stored as sent), except rich text, which is HTML meant to be rendered: it is
+ * cleaned of anything that runs or restyles a page (`sanitizeRichText`), and a text that shows nothing
+ * counts as blank. Image links are trimmed and must be links of our file route or http(s) URLs.
  */
 
 export type BodyMode = 'add' | 'edit';
@@ -37,7 +41,40 @@ export const formatError = (name: string): LocalText => MSG.badFormat(name);
 /** The zod `error` option of a LocalText. */
 const zodError = (text: LocalText) => ({ error: zodMessage(text) });
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/** An image link: trimmed, at most 500 characters, ours or http(s). */
+function imageLinkSchema(name: string, field: FieldDef): z.ZodType<string, string> {
+  const invalid = zodError(formatError(name));
+  const max = defaultMaxLength({ ...field, type: 'image' });
+  return z.string(invalid).trim().max(max, zodError(MSG.tooLong(name, max))).refine(isImageLink, invalid);
+}
+
+/** Several image links, sent as an array or comma-joined, stored comma-joined in order (blanks dropped). */
+function imagesSchema(name: string, field: FieldDef): z.ZodType<string> {
+  const invalid = zodError(formatError(name));
+  const max = imagesMax(field);
+  // A link holding a comma would split in two when read back: refused as malformed.
+  const link = z.string(invalid).refine((v) => !v.includes(','), invalid).pipe(imageLinkSchema(name, field));
+  return z
+    .preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(z.unknown(), invalid))
+    .transform((items) => items.filter((v) => !(typeof v === 'string' && v.trim() === '')))
+    .pipe(z.array(link).max(max, zodError(MSG.tooManyItems(name, max))))
+    .transform((links) => links.join(','));
+}
+
+/** Rich text: cleaned, then at most `maxLength` characters as stored (an edit re-sends what it read). */
+function richTextSchema(name: string, field: FieldDef): z.ZodType<string> {
+  const max = defaultMaxLength(field);
+  const tooLong = zodError(MSG.tooLong(name, max));
+  return z
+    .string(zodError(formatError(name)))
+    // Far beyond the limit: refused before the cleaning spends time on it.
+    .max(max * 4, tooLong)
+    .transform(sanitizeRichText)
+    .pipe(z.string().max(max, tooLong))
+    .transform((html) => (richTextIsEmpty(html) ? '' : html));
+}
 
 /** Does the server take the field's value from a body in this mode (its `writable` rule; never the form's options)? */
 export function acceptsField(field: FieldDef, mode: BodyMode): boolean {
@@ -116,6 +153,12 @@ export function fieldSchema(name: string, field: FieldDef): z.ZodType<string | n
         (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : typeof v === 'string' ? v.trim() : v),
         z.string(invalid).refine(isBigintId, invalid),
       );
+    case 'image':
+      return imageLinkSchema(name, field);
+    case 'images':
+      return imagesSchema(name, field);
+    case 'richtext':
+      return richTextSchema(name, field);
   }
 }
 
@@ -160,7 +203,14 @@ export function entityValidator(entity: EntityDef): EntityValidator {
         if (!acceptsField(f.field, mode)) continue;
         const present = Object.hasOwn(body, f.name);
         const raw = present ? body[f.name] : undefined;
-        if (blank(raw)) {
+        let parsed: string | number | undefined;
+        if (!blank(raw)) {
+          const result = f.schema.safeParse(raw);
+          if (!result.success) throw bizError(firstIssueText(result.error, f.name));
+          parsed = result.data;
+        }
+        // Rich text that shows nothing once cleaned (an emptied editor's `<p></p>`) is blank too.
+        if (parsed === undefined || parsed === '') {
           // A new row: a missing required value is refused, a missing optional one takes the default.
           // An update: an absent key leaves the column as it is; a blank one clears it unless required.
           if (f.field.required && (mode === 'add' || present)) throw bizError(f.field.required);
@@ -172,9 +222,7 @@ export function entityValidator(entity: EntityDef): EntityValidator {
           } else if (present) values[f.name] = null;
           continue;
         }
-        const result = f.schema.safeParse(raw);
-        if (!result.success) throw bizError(firstIssueText(result.error, f.name));
-        values[f.name] = result.data;
+        values[f.name] = parsed;
       }
       return { id, values };
     },

@@ -1,4 +1,4 @@
-import { defaultMaxLength, fieldColumn, type EntityDef, type FieldDef } from '../../schema/entity';
+import { defaultMaxLength, fieldColumn, type EntityDef, type FieldDef, type FilterOp } from '../../schema/entity';
 import { allowedOps, selectIsNumeric } from '../../schema/filters';
 
 /**
@@ -71,6 +71,11 @@ export function columnType(field: FieldDef): string {
       return 'timestamp';
     case 'id':
       return 'bigint';
+    case 'image':
+      return `varchar(${defaultMaxLength(field)})`;
+    case 'images':
+    case 'richtext':
+      return 'text';
   }
 }
 
@@ -120,6 +125,15 @@ export function sortableColumns(entity: EntityDef): Set<string> {
   return columns;
 }
 
+/**
+ * Whether a field of its type can be filtered with the operator: a picture only by being there or not
+ * (`null` / `notnull`), several pictures and rich text not at all (a link or markup is nothing to search).
+ */
+function filterableBy(field: FieldDef, op: FilterOp): boolean {
+  if (field.type === 'image') return op === 'null' || op === 'notnull';
+  return field.type !== 'images' && field.type !== 'richtext';
+}
+
 const checked = new WeakSet<EntityDef>();
 
 /** Throws (at start-up) when a definition would make bad SQL: odd names, clashing columns, unknown references. */
@@ -135,6 +149,9 @@ export function checkEntity(entity: EntityDef): void {
     if (columns.has(f.column)) throw new Error(`${where}: column "${f.column}" is used by two fields.`);
     columns.add(f.column);
     if (f.field.pattern) new RegExp(f.field.pattern.source); // throws on a bad pattern
+    const refused = allowedOps(f.field).filter((op) => !filterableBy(f.field, op));
+    if (refused.length) throw new Error(`${where}: field "${f.name}" of type ${f.field.type} cannot be filtered with ${refused.join(', ')}.`);
+    if (f.field.source && f.field.type !== 'id' && f.field.type !== 'select') throw new Error(`${where}: field "${f.name}": only an id or select field takes its choices from a source.`);
   }
   if (entity.sort && !sortColumn(entity, entity.sort.field)) throw new Error(`${where}: sort field "${entity.sort.field}" is not a field.`);
   for (const unique of entity.unique ?? []) {

@@ -1,4 +1,4 @@
-import { defaultMaxLength, type EntityDef, type FieldDef, type FilterOp } from '../../schema/entity';
+import { defaultMaxLength, imagesMax, type EntityDef, type FieldDef, type FilterOp } from '../../schema/entity';
 import { allowedOps, CREATE_TIME, DATE_OPS, MAX_FILTER_VALUE, selectIsNumeric } from '../../schema/filters';
 import { acceptsField, type BodyMode } from '../crud/body';
 import type { LocalText, ServerLanguage } from '../i18n';
@@ -84,6 +84,12 @@ function inputValue(field: FieldDef, t: Texts): JsonSchema {
       return { ...base, type: 'string', pattern: DATETIME };
     case 'id':
       return { ...base, anyOf: [{ type: 'string', pattern: ID }, { type: 'integer', minimum: 0 }] };
+    case 'image':
+      return { ...base, type: 'string', maxLength: defaultMaxLength(field) };
+    case 'images':
+      return { ...base, anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', maxLength: defaultMaxLength({ ...field, type: 'image' }) }, maxItems: imagesMax(field) }] };
+    case 'richtext':
+      return { ...base, type: 'string', maxLength: defaultMaxLength(field) };
   }
 }
 
