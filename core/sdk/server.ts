@@ -19,6 +19,25 @@ export { FILE_ROUTE, storeFile, type StoredFile } from '../server/oss/store';
 export { sniffImage, type ImageType } from '../server/oss/image-type';
 export { sanitizeRichText } from '../server/richtext';
 export { isImageLink } from '../server/image-link';
+export {
+  attachment,
+  cellText,
+  checkArchive,
+  DEFAULT_SHEET_LIMITS,
+  MSG_SHEET_EMPTY,
+  MSG_SHEET_TYPE,
+  readSheet,
+  sheetHeaders,
+  sheetRowsMessage,
+  sheetSizeMessage,
+  uploadedSheet,
+  writeSheet,
+  XLSX_TYPE,
+  type Cell,
+  type SheetColumn,
+  type SheetLimits,
+  type SheetRow,
+} from '../server/excel';
 export { ApiError, bizError, forbidden, missingParam, unauthorized } from '../server/http/errors';
 export { commaList, formatDateTime, num, str } from '../server/http/format';
 export { MSG } from '../server/http/messages';

@@ -1,6 +1,5 @@
 import type { Context, Hono } from 'hono';
 import {
-  ApiError,
   type AppEnv,
   assertPermission,
   type AuthUser,
@@ -28,11 +27,11 @@ import {
   type Where,
 } from '../../core/sdk/server';
 import { userEntity, USER_TYPES } from './entities';
-import { attachment, exportWorkbook, languageOf, MSG_FILE_SIZE, MSG_FILE_TYPE, MAX_IMPORT_BYTES, readImportSheet, templateWorkbook, XLSX_TYPE } from './server-excel';
+import { attachment, exportWorkbook, languageOf, readImportSheet, templateWorkbook, XLSX_TYPE } from './server-excel';
 import { importUsers } from './server-import';
 import { userListParams } from './server-resource';
 import { assertMayTouch, assertRefs, MSG_MISSING, userVOs, usersByIds } from './server-users';
-import { describeRoute, textParams } from '../../core/sdk/server';
+import { describeRoute, textParams, uploadedSheet } from '../../core/sdk/server';
 
 /**
  * The user endpoints besides the engine's (BladeX's `/api/blade-user/*` on the kernel's `blade_user`):
@@ -225,21 +224,11 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   api.post(`${BASE}/import-user`, describeRoute({ summary: { zh: '导入用户（Excel）', en: 'Import users (Excel)' }, description: { zh: '返回逐行的导入结果。', en: 'Answers a report per row.' }, query: textParams({ isCovered: { zh: '覆盖已有账号：1/true 或 0/false', en: 'Overwrite existing accounts: 1/true or 0/false' } }), multipart: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } }), async (c) => {
     const user = currentMember(c);
     await inTenant(user, (tx) => assertPermission(tx, user, CODE.import));
-    let form: Record<string, unknown>;
-    try {
-      form = await c.req.parseBody();
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw bizError(MSG.needMultipart);
-    }
-    const file = form.file;
-    if (!(file instanceof File)) throw missingParam('file');
-    if (file.size > MAX_IMPORT_BYTES) throw bizError(MSG_FILE_SIZE);
-    if (file.size === 0) throw bizError(MSG_FILE_TYPE);
+    const { bytes, form } = await uploadedSheet(c);
     const flag = String(c.req.query('isCovered') ?? (typeof form.isCovered === 'string' ? form.isCovered : '')).trim().toLowerCase();
     if (!['', '0', '1', 'true', 'false'].includes(flag)) throw bizError(formatError('isCovered'));
     const covered = flag === '1' || flag === 'true';
-    const rows = await readImportSheet(new Uint8Array(await file.arrayBuffer()));
+    const rows = await readImportSheet(bytes);
     const report = await inTenant(user, (tx) => importUsers(tx, repo, user, rows, covered, ctx.now(), ctx.extensions));
     return c.json(rData(report));
   });
