@@ -20,9 +20,19 @@ export const AUDIT_COLUMN: Record<AuditField, string> = {
   status: 'status',
 };
 
-/** The columns the engine keeps itself for an entity of this kind (no field may claim them). */
+/**
+ * An audit entity's `status` column is BladeX's business state (1 by default): a whole-number field named
+ * `status` says what it holds (enabled / disabled, with its choices and filter) and is stored there.
+ */
+export function fieldOwnsStatus(entity: EntityDef): boolean {
+  const field = entity.fields.status;
+  return entity.audit && field !== undefined && !field.virtual && fieldColumn('status', field) === AUDIT_COLUMN.status && valueKind(field) === 'int';
+}
+
+/** The columns the engine keeps itself for an entity of this kind (no field may claim them, but `status`: see fieldOwnsStatus). */
 function reservedColumns(entity: EntityDef): Set<string> {
-  return new Set(['id', ...(entity.tenant ? ['tenant_id'] : []), ...(entity.logicalDelete ? ['is_deleted'] : []), ...(entity.audit ? Object.values(AUDIT_COLUMN) : [])]);
+  const audit = entity.audit ? Object.values(AUDIT_COLUMN).filter((c) => c !== AUDIT_COLUMN.status || !fieldOwnsStatus(entity)) : [];
+  return new Set(['id', ...(entity.tenant ? ['tenant_id'] : []), ...(entity.logicalDelete ? ['is_deleted'] : []), ...audit]);
 }
 
 /** What a value of the field is in SQL and in JSON. */
@@ -254,7 +264,8 @@ export function entityTableParts(entity: EntityDef): { table: string; columns: T
   checkEntity(entity);
   const columns: TableColumn[] = [];
   if (entity.tenant) columns.push({ name: 'tenant_id', type: 'varchar(12)', notNull: true });
-  for (const f of entityFields(entity)) columns.push({ name: f.column, type: columnType(f.field) });
+  // A `status` field is kept in the audit column of that name (below).
+  for (const f of entityFields(entity)) if (!(entity.audit && f.column === AUDIT_COLUMN.status)) columns.push({ name: f.column, type: columnType(f.field) });
   if (entity.audit) {
     columns.push(
       { name: 'create_user', type: 'bigint' },

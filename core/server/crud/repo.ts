@@ -201,8 +201,13 @@ export function crudRepo(entity: EntityDef, ids: IdGenerator): CrudRepo {
       if (entity.audit) {
         const userId = validIds([actor.userId])[0] ?? null;
         const dept = validIds([...actor.deptIds])[0] ?? null;
-        columns.push('create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status');
-        placeholders.push(p.add(userId), p.add(dept), p.add(toSecond(now)), p.add(userId), p.add(toSecond(now)), p.add(1));
+        columns.push('create_user', 'create_dept', 'create_time', 'update_user', 'update_time');
+        placeholders.push(p.add(userId), p.add(dept), p.add(toSecond(now)), p.add(userId), p.add(toSecond(now)));
+        // Unless the entity's `status` field gave its value above, a new row is live (1).
+        if (!columns.includes(AUDIT_COLUMN.status)) {
+          columns.push(AUDIT_COLUMN.status);
+          placeholders.push(p.add(1));
+        }
       }
       try {
         await tx.query(`insert into ${table} (${columns.join(', ')}) values (${placeholders.join(', ')})`, p.values);

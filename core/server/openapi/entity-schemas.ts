@@ -130,6 +130,7 @@ export function rowSchema(entity: EntityDef, t: Texts): JsonSchema {
   }
   if (entity.audit) {
     for (const [name, audit] of Object.entries(AUDIT)) {
+      if (name in entity.fields) continue; // a `status` field describes the column itself
       properties[name] = { ...audit.schema, description: `${t(audit.label)}${name.endsWith('Time') ? ' · yyyy-MM-dd HH:mm:ss' : ''}` };
       required.push(name);
     }
