@@ -6,6 +6,7 @@
  */
 export * from './shared';
 export { composeServerParts, defineServerPlugin, type Migration, type ServerParts, type ServerPlugin } from '../server/plugin';
+export type { Job } from '../server/jobs';
 // The engine's public surface is core/server/crud/index.ts, all of it.
 export * from '../server/crud';
 export { parseFilters, type Filter, type FilterResult } from '../schema/filters';

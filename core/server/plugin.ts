@@ -7,6 +7,7 @@ import type { AppEnv, ServerContext } from './context';
 import type { Migration } from './db/migrate';
 import type { Tx } from './db/types';
 import type { CreatedTenant, Provides } from './extensions';
+import type { Job } from './jobs';
 import { describeEngineRoutes } from './openapi/engine';
 
 export type { Migration } from './db/migrate';
@@ -39,6 +40,8 @@ export interface ServerPlugin {
   provides?: Provides;
   /** Its part of a new tenant (a first department, a post…), in the creating transaction. */
   onTenantCreated?: (tx: Tx, tenant: CreatedTenant, ctx: ServerContext) => Promise<void>;
+  /** Work the server does on a period while it runs (see core/server/jobs.ts). */
+  jobs?: readonly Job[];
 }
 
 /** What a plugin's server part adds to its declaration (the plugin's `index.ts`, shared with the browser). */
@@ -55,6 +58,7 @@ export interface ServerParts {
   publicPaths?: readonly string[];
   provides?: Provides;
   onTenantCreated?: ServerPlugin['onTenantCreated'];
+  jobs?: readonly Job[];
 }
 
 /**
@@ -79,6 +83,7 @@ export function defineServerPlugin(plugin: ServerPlugin | (ResourcePlugin & { en
     publicPaths: parts.publicPaths,
     provides: parts.provides,
     onTenantCreated: parts.onTenantCreated,
+    jobs: parts.jobs,
     routes(api, ctx) {
       for (const resource of resources) {
         if (resource.endpoints === false) continue;
@@ -121,6 +126,7 @@ export function composeServerParts(...areas: readonly ServerParts[]): ServerPart
     resources,
     migrations: areas.flatMap((a) => a.migrations ?? []),
     publicPaths: areas.flatMap((a) => a.publicPaths ?? []),
+    jobs: areas.flatMap((a) => a.jobs ?? []),
     provides: Object.keys(names).length ? { ...provides, names } : provides,
     routes: routes.length ? (api, ctx) => routes.forEach((mount) => mount(api, ctx)) : undefined,
     seed: seeds.length

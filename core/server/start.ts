@@ -20,6 +20,8 @@ import type { ServerPlugin } from './plugin';
 import { createRateLimiter } from './ratelimit/limiter';
 import { rateLimitsFromEnv, type RateLimitSettings } from './ratelimit/rules';
 import { checkServerPlugins } from './registry';
+import { serverClock } from './clock';
+import { startJobs } from './jobs';
 import { kernelMigrationSet, workerLeaseTable } from './seed/kernel-migrations';
 import { createSignalBus } from './signals/bus';
 import { pgListener } from './signals/pg-listener';
@@ -73,7 +75,9 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
   // Conflicts between plugins (ids, codes, requires, parents) stop the start before the database opens.
   const plugins = checkServerPlugins(shellManifest, options.plugins ?? []);
   const manifests = [shellManifest, ...plugins.map((p) => p.manifest)];
-  const now = options.now ?? (() => new Date());
+  // Tests pass a clock of their own; a server process takes the system's, moved only by CLOCK_OFFSET_MS.
+  const clock = options.now ? { now: options.now, offsetMs: 0 } : serverClock(process.env);
+  const now = clock.now;
   const log = options.log ?? consoleLogger;
   const secret = options.tokenSecret ?? loadTokenSecret({ env: process.env.BLADE_TOKEN_SECRET, dataDir: options.memory ? undefined : options.dataDir });
   const opened = await openDb(options);
@@ -113,17 +117,20 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
     ];
     const applied = [...leaseTable, ...(await runMigrations(db, sets))];
     if (applied.length > 0) ctx.log.info(`Applied ${appliedSummary(applied)}`);
+    if (clock.offsetMs !== 0) ctx.log.info(`The clock runs ${clock.offsetMs} ms ahead of the system's (CLOCK_OFFSET_MS): a test server.`);
     await secureTables(db);
     await syncMenus(db, ids, manifests, ctx.extensions.topMenus);
     // After the migrations: the caches' first load reads their tables.
     await signals.start();
     const app = createApp(ctx, plugins, options.distDir ?? null);
+    const jobs = startJobs(ctx, plugins.flatMap((p) => (p.jobs ?? []).map((job) => ({ owner: p.manifest.id, job }))));
     const leased = ids;
     return {
       app,
       ctx,
       dump: opened.dump,
       async close() {
+        await jobs.stop();
         await signals.close();
         await leased.release();
         await db.close();
