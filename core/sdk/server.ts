@@ -18,6 +18,7 @@ export type { IdGenerator } from '../server/ids';
 export { isUniqueViolation } from '../server/db/errors';
 export { FILE_ROUTE, storeFile, type StoredFile } from '../server/oss/store';
 export { sniffImage, type ImageType } from '../server/oss/image-type';
+export { makeThumbnail, type Thumbnail } from '../server/oss/thumbnail';
 export { sanitizeRichText } from '../server/richtext';
 export { isImageLink } from '../server/image-link';
 export {

@@ -4,6 +4,9 @@ export interface ImageType {
   contentType: 'image/png' | 'image/jpeg';
 }
 
+/** The refusal of anything else where a picture is expected. */
+export const MSG_IMAGE_TYPE = { zh: '只能上传jpg/png格式的图片', en: 'Only jpg/png images can be uploaded' };
+
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 

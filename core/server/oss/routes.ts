@@ -5,13 +5,12 @@ import type { AppEnv, ServerContext } from '../context';
 import { ApiError, bizError, missingParam } from '../http/errors';
 import { MSG } from '../http/messages';
 import { rData } from '../http/r';
-import { sniffImage } from './image-type';
+import { MSG_IMAGE_TYPE, sniffImage } from './image-type';
 import { describeRoute } from '../openapi/describe';
 import { FILE_ROUTE, storeFile } from './store';
 
 /** The avatar rule: jpg/png, at most 500 kB. */
 export const MAX_IMAGE_BYTES = 500 * 1024;
-const MSG_TYPE = { zh: '只能上传jpg/png格式的图片', en: 'Only jpg/png images can be uploaded' };
 const MSG_SIZE = { zh: '上传图片大小不能超过500KB', en: 'The image may not be larger than 500 KB' };
 
 /**
@@ -24,7 +23,7 @@ export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     '/blade-resource/oss/endpoint/put-file',
     describeRoute({
       summary: { zh: '上传图片（头像）', en: 'Upload an image (an avatar)' },
-      description: MSG_TYPE,
+      description: MSG_IMAGE_TYPE,
       multipart: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
       data: { type: 'object', properties: { link: { type: 'string' }, domain: { type: 'string' }, name: { type: 'string' }, originalName: { type: 'string' }, attachId: { type: 'string' } } },
     }),
@@ -44,7 +43,7 @@ export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       if (file.size > MAX_IMAGE_BYTES) throw bizError(MSG_SIZE);
       const bytes = new Uint8Array(await file.arrayBuffer());
       const type = sniffImage(bytes);
-      if (!type) throw bizError(MSG_TYPE);
+      if (!type) throw bizError(MSG_IMAGE_TYPE);
       const stored = await ctx.db.tenant(me.tenantId, (tx) => storeFile(tx, ctx, me, bytes, type, file.name));
       const { link, name, originalName, attachId } = stored;
       return c.json(rData({ link, domain: new URL(c.req.url).origin, name, originalName, attachId }));
