@@ -20,7 +20,6 @@ export { FILE_ROUTE, storeFile, type StoredFile } from '../server/oss/store';
 export { sniffImage, type ImageType } from '../server/oss/image-type';
 export { makeThumbnail, type Thumbnail } from '../server/oss/thumbnail';
 export { sanitizeRichText } from '../server/richtext';
-export { isImageLink } from '../server/image-link';
 export {
   attachment,
   cellText,

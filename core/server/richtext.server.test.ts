@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@rstest/core';
-import { isImageLink } from './image-link';
+import { FILE_LINK_PREFIX, isImageLink } from '../schema/image-link';
+import { FILE_ROUTE } from './oss/store';
 import { richTextIsEmpty, sanitizeRichText } from './richtext';
 
 describe('sanitizeRichText', () => {
@@ -43,6 +44,10 @@ describe('sanitizeRichText', () => {
 });
 
 describe('isImageLink', () => {
+  test('the prefix of our links is the file route the server serves', () => {
+    expect(FILE_LINK_PREFIX).toBe(`/api${FILE_ROUTE}/`);
+  });
+
   test('links of our file route and http(s) URLs are accepted', () => {
     for (const link of [
       '/api/blade-resource/oss/endpoint/file/0123abcd.png',

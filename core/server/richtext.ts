@@ -1,14 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
-import { isImageLink } from './image-link';
+import { isImageLink, isSafeHref } from '../schema/image-link';
 
 /**
  * Rich text as the server keeps it: the few tags an editor of formatted text makes, and nothing that runs
  * or restyles a page. Every save through the engine passes here, whatever the caller sent, so a page that
  * renders a stored value renders only this.
  */
-
-/** Link targets a person may follow (no `javascript:`, `data:`, relative or protocol-relative links). */
-const SAFE_HREF = /^(https?:\/\/|mailto:)[^\s"'<>`]+$/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'a', 'img'],
@@ -24,7 +21,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return {
         tagName,
         attribs: {
-          ...(href && SAFE_HREF.test(href) ? { href } : {}),
+          ...(href && isSafeHref(href) ? { href } : {}),
           ...(attribs.target === '_blank' ? { target: '_blank' } : {}),
           // A page opened from a link never gets a handle on ours.
           rel: 'noopener noreferrer',

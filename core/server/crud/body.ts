@@ -7,7 +7,7 @@ import { zodMessage, zodMessageText } from '../http/validate';
 import type { LocalText } from '../i18n';
 import { entityFields, type ResolvedField } from './columns';
 import { isBigintId } from '../ids';
-import { isImageLink } from '../image-link';
+import { isImageLink } from '../../schema/image-link';
 import { richTextIsEmpty, sanitizeRichText } from '../richtext';
 
 /**
