@@ -29,7 +29,28 @@ export interface HookArgs {
   user: AuthUser;
 }
 
+/** What `prepare` gets: the caller acting in the addressed tenant, the raw body, and reads of its own. */
+export interface PrepareArgs {
+  user: AuthUser;
+  mode: 'add' | 'edit';
+  /** The row's id when editing (not yet checked to exist: the write transaction does that). */
+  id?: string;
+  /** The raw body: the same object reaches the other hooks of this save. */
+  body: Record<string, unknown>;
+  /** A short transaction of its own in the caller's tenant, for reads. */
+  read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
 export interface CrudHooks {
+  /**
+   * Slow work on the raw body BEFORE the write transaction opens, once the caller was found allowed to
+   * save (pictures resized, say): a transaction holds its row locks meanwhile, and on the embedded
+   * database, a single connection, it holds up every other request. Only computes and reads: nothing it
+   * could write would be undone by a refused save. What it makes it keeps by the body (a WeakMap keyed on
+   * it) for the hooks inside the transaction, which must not trust it blindly: another save may have come
+   * in between. A throw refuses the save (`bizError`: a 400).
+   */
+  prepare?(args: PrepareArgs): Promise<void>;
   /**
    * The raw body before validation: normalise what a client sends (trim a code, map an old name), or
    * refuse before the body is judged (`existing`, the stored row when editing: a row the caller may not touch).
@@ -59,6 +80,8 @@ export function composeHooks(...sets: readonly (CrudHooks | undefined)[]): CrudH
       for (const set of present) await (set[key] as ((a: typeof args) => void | Promise<void>) | undefined)?.(args);
     };
   return {
+    // Only when some set prepares: preparing costs the save a transaction of its own.
+    ...(present.some((s) => s.prepare) ? { prepare: chain('prepare') } : {}),
     beforeValidate: chain('beforeValidate'),
     beforeChange: chain('beforeChange'),
     afterChange: chain('afterChange'),

@@ -8,6 +8,6 @@ export { entityValidator, fieldSchema, acceptsField, formatError, firstIssueText
 export { SqlParams, filterSql, orderSql, parseListQuery, localInstant, type Where, type ListQuery } from './sql';
 export { crudRepo, type CrudRepo, type Actor, type DbRow, type Json, type QueryOptions } from './repo';
 export { mountCrud, entityRoute, entityColumns, crudDataScope, parseIds, parseId, readIds, type CrudAction, type MountCrudOptions } from './mount';
-export { composeHooks, checkAccess, defaultRule, type CrudHooks, type CrudOperation, type AccessRule, type HookArgs } from './hooks';
+export { composeHooks, checkAccess, defaultRule, type CrudHooks, type CrudOperation, type AccessRule, type HookArgs, type PrepareArgs } from './hooks';
 export { entityNames, entityIdsByName, namesById } from './lookups';
 export { nest, parentIdOf, resolveTree, addressedTenant, actorIn, MSG_SELF_PARENT, type TreeNode } from './tree';

@@ -200,12 +200,21 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
   };
   const bodyTenant = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>).tenantId : undefined);
 
-  const save = async (caller: AuthUser, body: unknown, mode: BodyMode, id: string | undefined) =>
-    inTenant(caller, bodyTenant(body), async (tx, user) => {
+  /** The hooks' `prepare`, outside the write transaction: after the access check, which it must not outrun. */
+  const prepare = async (caller: AuthUser, body: Record<string, unknown>, mode: BodyMode, id: string | undefined) => {
+    const tenantId = tenantOf(caller, bodyTenant(body));
+    const user = actorIn(caller, tenantId);
+    await transaction(tenantId, (tx) => authorize(tx, user, mode));
+    await hooks.prepare?.({ user, mode, id, body, read: (work) => transaction(tenantId, work) });
+  };
+
+  const save = async (caller: AuthUser, body: unknown, mode: BodyMode, id: string | undefined) => {
+    const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : body;
+    if (hooks.prepare && typeof sent === 'object' && sent !== null && !Array.isArray(sent)) await prepare(caller, sent as Record<string, unknown>, mode, id);
+    return inTenant(caller, bodyTenant(body), async (tx, user) => {
       await authorize(tx, user, mode);
       const existing = mode === 'edit' && id ? await repo.find(tx, user, id, extra) : undefined;
       if (mode === 'edit' && (!existing || !id)) throw bizError(MSG.notFound);
-      const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : body;
       if (typeof sent === 'object' && sent !== null && !Array.isArray(sent)) await hooks.beforeValidate?.({ tx, user, body: sent as Record<string, unknown>, mode, existing });
       const { values } = validator.parse(sent, mode);
       const input = sent as Readonly<Record<string, unknown>>;
@@ -225,6 +234,7 @@ export function mountCrud(api: Hono<AppEnv>, ctx: ServerContext, entity: EntityD
       await repo.update(tx, user, id!, values, ctx.now(), extra);
       await hooks.afterChange?.({ tx, user, mode, values, id: id!, existing, body: input });
     });
+  };
 
   if (tree && (options.allTenants || options.params)) throw new Error(`Entity "${entity.name}": allTenants and params are not for a tree.`);
   if (tree) {
