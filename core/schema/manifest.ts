@@ -65,6 +65,17 @@ export interface TopMenuDecl {
   menus: string[];
 }
 
+/**
+ * A system dictionary a plugin needs (its fields' choices): created with its entries where missing when
+ * the dictionary plugin starts; the rows are then the administrators' to edit, never rewritten.
+ */
+export interface DictionaryDecl {
+  /** The dictionary's code (`company_industry`), unique across plugins. */
+  code: string;
+  name: LocalText;
+  items: readonly { key: string; value: LocalText }[];
+}
+
 export interface PluginManifest {
   /** Unique plugin id: lower-case letters, digits and dashes. */
   id: string;
@@ -81,6 +92,8 @@ export interface PluginManifest {
    * plugin never names another plugin's codes.
    */
   reads?: Readonly<Record<string, readonly string[]>>;
+  /** System dictionaries its fields read, created where missing by the dictionary plugin. */
+  dictionaries?: readonly DictionaryDecl[];
 }
 
 /** Every menu and button code a manifest declares, depth first. */

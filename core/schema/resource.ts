@@ -91,6 +91,7 @@ export function pluginManifest(plugin: ResourcePlugin): PluginManifest {
     requires: plugin.requires,
     offers: plugin.offers,
     reads: plugin.reads,
+    dictionaries: plugin.dictionaries,
     topMenus: plugin.topMenus,
     menus: [...resources.map((r) => resourceMenu(r, nameOf(r))), ...(plugin.menus ?? [])],
   };

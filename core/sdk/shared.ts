@@ -7,6 +7,6 @@
 export { definePlugin, type BrowserPlugin, type BrowserPluginModule, type HomeCardDecl, type RouteDecl, type RouteMeta, type StoreDecl } from '../plugin/types';
 export { defineResource, resourcePath, type ResourceDecl, type ResourceMenu, type ResourcePlugin } from '../schema/resource';
 export { crudButtons } from '../schema/crud-buttons';
-export { declaredCodes, type ButtonDecl, type LocalText, type MenuDecl, type PluginManifest, type TopMenuDecl } from '../schema/manifest';
+export { declaredCodes, type ButtonDecl, type DictionaryDecl, type LocalText, type MenuDecl, type PluginManifest, type TopMenuDecl } from '../schema/manifest';
 export { FILE_LINK_PREFIX, isImageLink } from '../schema/image-link';
 export { defineEntity, fieldColumn, requiredMessage, snakeCase, type EntityApi, type EntityDef, type FieldDef, type FieldSource, type FieldType, type FilterOp, type Option, type TreeTrait } from '../schema/entity';

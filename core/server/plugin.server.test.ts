@@ -35,5 +35,13 @@ describe('composeServerParts', () => {
     expect(parts.seed).toBeUndefined();
     expect(parts.routes).toBeUndefined();
     expect(parts.onTenantCreated).toBeUndefined();
+    expect(parts.sync).toBeUndefined();
+  });
+
+  test('the start syncs of the areas run in their order, each with the manifests', async () => {
+    const seen: string[] = [];
+    const parts = composeServerParts({ sync: async (_tx, _ctx, manifests) => void seen.push(`a:${manifests.length}`) }, {}, { sync: async () => void seen.push('b') });
+    await parts.sync!(tx, ctx, [{ id: 'x', name: { zh: 'x', en: 'x' } }]);
+    expect(seen).toEqual(['a:1', 'b']);
   });
 });

@@ -42,6 +42,12 @@ export interface ServerPlugin {
   onTenantCreated?: (tx: Tx, tenant: CreatedTenant, ctx: ServerContext) => Promise<void>;
   /** Work the server does on a period while it runs (see core/server/jobs.ts). */
   jobs?: readonly Job[];
+  /**
+   * Runs at every start (after the migrations and seeds, as the database owner) with every installed
+   * plugin's manifest: for data a plugin keeps on behalf of the others' declarations (the dictionaries
+   * they declare), which a plugin installed later must get too, so a one-time seed cannot do it.
+   */
+  sync?: (tx: Tx, ctx: ServerContext, manifests: readonly PluginManifest[]) => Promise<void>;
 }
 
 /** What a plugin's server part adds to its declaration (the plugin's `index.ts`, shared with the browser). */
@@ -59,6 +65,7 @@ export interface ServerParts {
   provides?: Provides;
   onTenantCreated?: ServerPlugin['onTenantCreated'];
   jobs?: readonly Job[];
+  sync?: ServerPlugin['sync'];
 }
 
 /**
@@ -84,6 +91,7 @@ export function defineServerPlugin(plugin: ServerPlugin | (ResourcePlugin & { en
     provides: parts.provides,
     onTenantCreated: parts.onTenantCreated,
     jobs: parts.jobs,
+    sync: parts.sync,
     routes(api, ctx) {
       for (const resource of resources) {
         if (resource.endpoints === false) continue;
@@ -122,6 +130,7 @@ export function composeServerParts(...areas: readonly ServerParts[]): ServerPart
   const seeds = areas.flatMap((a) => (a.seed ? [a.seed] : []));
   const routes = areas.flatMap((a) => (a.routes ? [a.routes] : []));
   const tenantSteps = areas.flatMap((a) => (a.onTenantCreated ? [a.onTenantCreated] : []));
+  const syncs = areas.flatMap((a) => (a.sync ? [a.sync] : []));
   return {
     resources,
     migrations: areas.flatMap((a) => a.migrations ?? []),
@@ -137,6 +146,11 @@ export function composeServerParts(...areas: readonly ServerParts[]): ServerPart
     onTenantCreated: tenantSteps.length
       ? async (tx, tenant, ctx) => {
           for (const step of tenantSteps) await step(tx, tenant, ctx);
+        }
+      : undefined,
+    sync: syncs.length
+      ? async (tx, ctx, manifests) => {
+          for (const sync of syncs) await sync(tx, ctx, manifests);
         }
       : undefined,
   };

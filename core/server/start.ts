@@ -68,7 +68,8 @@ async function openDb(options: OpenOptions): Promise<Db & Partial<Pick<PgliteDb,
 
 /**
  * Opens the database, brings its schema up to date (kernel, then plugins), locks every tenant table
- * behind row-level security, seeds on first start, syncs the menus from the manifests, and builds the app.
+ * behind row-level security, seeds on first start, syncs the menus from the manifests (and lets each plugin
+ * sync what it keeps for the others' declarations), and builds the app.
  * Every step is idempotent, so a restart (or a second instance) finds everything as it left it.
  */
 export async function openServer(options: OpenOptions = {}): Promise<OpenServer> {
@@ -120,6 +121,9 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
     if (clock.offsetMs !== 0) ctx.log.info(`The clock runs ${clock.offsetMs} ms ahead of the system's (CLOCK_OFFSET_MS): a test server.`);
     await secureTables(db);
     await syncMenus(db, ids, manifests, ctx.extensions.topMenus);
+    for (const plugin of plugins) {
+      if (plugin.sync) await db.system((tx) => plugin.sync!(tx, ctx, manifests));
+    }
     // After the migrations: the caches' first load reads their tables.
     await signals.start();
     const app = createApp(ctx, plugins, options.distDir ?? null);

@@ -1,4 +1,5 @@
 import { defineServerPlugin } from '../../core/sdk/server';
+import { syncDeclaredDictionaries } from './declared';
 import { dictBizChildEntity, dictBizParentEntity, dictChildEntity, dictParentEntity } from './entities';
 import dictPlugin from './index';
 import { dictionaryHooks } from './server-rules';
@@ -49,6 +50,8 @@ export default defineServerPlugin(dictPlugin, {
     dict: { access: { add: 'administrator', edit: 'administrator', delete: 'administrator' }, hooks: dictionaryHooks(dictChildEntity), skip: lazy },
     dictbiz: { hooks: dictionaryHooks(dictBizChildEntity), skip: lazy },
   },
+  // The dictionaries the installed plugins declare: at every start, since a plugin may be installed later.
+  sync: (tx, ctx, manifests) => syncDeclaredDictionaries(tx, ctx.ids, manifests),
   routes(api, ctx) {
     dictionaryRoutes(api, ctx, dictChildEntity, dictParentEntity);
     dictionaryRoutes(api, ctx, dictBizChildEntity, dictBizParentEntity);
