@@ -16,7 +16,8 @@ export type { CreatedTenant, DeclaredTopMenu, NameLookup, OAuthClient, Provides,
 export { PARAMETERS, parameterValueRefusal, readParameters, type ParameterSource } from '../server/parameters';
 export type { IdGenerator } from '../server/ids';
 export { isUniqueViolation } from '../server/db/errors';
-export { FILE_ROUTE, storeFile, type StoredFile } from '../server/oss/store';
+export { FILE_ROUTE, storeFile, type StoredFile, type StoredType } from '../server/oss/store';
+export { DOCUMENT_TYPES, sniffDocument, type DocumentType } from '../server/oss/document-type';
 export { sniffImage, type ImageType } from '../server/oss/image-type';
 export { makeThumbnail, type Thumbnail } from '../server/oss/thumbnail';
 export { sanitizeRichText } from '../server/richtext';
@@ -49,6 +50,8 @@ export { describeRoute, docText, textParams, type RouteDoc } from '../server/ope
 export { currentLanguage, localize } from '../server/i18n';
 export { isBigintId } from '../server/ids';
 export { currentMember, currentUser } from '../server/auth/middleware';
+export { clientIp } from '../server/http/client-ip';
+export type { DeclaredRateRules, RateRule } from '../server/ratelimit/rules';
 export { hashPassword, md5 } from '../server/auth/password';
 export { assertPasswordRule, initialPassword, passwordRuleOf } from '../server/auth/password-policy';
 export { assertAdministrator, assertPermission, hasPermission, noPermission, requirePermission } from '../server/auth/permissions';

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { GUEST_PATHS, PUBLIC_PATHS } from './auth/access';
 import { apiScopeGuard, SESSION_PATHS } from './auth/api-scope';
@@ -16,7 +16,7 @@ import { languageMiddleware } from './i18n';
 import { logRoutes } from './log/routes';
 import { menuRoutes } from './menu/routes';
 import { apiDocsRoutes, API_DOCS_PATHS } from './openapi/routes';
-import { ossRoutes } from './oss/routes';
+import { ossRoutes, UPLOAD_BODY_LIMITS } from './oss/routes';
 import type { ServerPlugin } from './plugin';
 import { rateLimitRequests } from './ratelimit/middleware';
 import { mountPlugins } from './registry';
@@ -28,6 +28,19 @@ import { userRoutes } from './user/routes';
 const MAX_BODY = 1024 * 1024;
 
 /**
+ * The cap on a request's body, applied while it streams in: MAX_BODY, or an upload route's own. It must
+ * come before anything reads the body (the input guard reads it whole), so an upload route's larger cap
+ * replaces this one rather than following it.
+ */
+function bodyLimits(): MiddlewareHandler {
+  const standard = bodyLimit({ maxSize: MAX_BODY, onError: () => { throw bizError(MSG.tooLarge); } });
+  const uploads = new Map(
+    Object.entries(UPLOAD_BODY_LIMITS).map(([path, { maxSize, message }]) => [`/api${path}`, bodyLimit({ maxSize, onError: () => { throw bizError(message); } })]),
+  );
+  return (c, next) => (uploads.get(c.req.path) ?? standard)(c, next);
+}
+
+/**
  * The HTTP application: `/api/*` (kernel routes, then each plugin's, given in dependency order) and the
  * browser app around it.
  */
@@ -36,7 +49,7 @@ export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], 
   const publicPaths = [...PUBLIC_PATHS, ...API_DOCS_PATHS, ...plugins.flatMap((p) => p.publicPaths ?? [])];
   api.use('*', languageMiddleware);
   api.use('*', apiHeaders);
-  api.use('*', bodyLimit({ maxSize: MAX_BODY, onError: () => { throw bizError(MSG.tooLarge); } }));
+  api.use('*', bodyLimits());
   api.use('*', inputGuard);
   healthRoutes(api, ctx, plugins);
   const beforeAuthentication = api.routes.length; // the routes above answer without a token

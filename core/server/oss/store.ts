@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerContext } from '../context';
 import type { Tx } from '../db/types';
-import type { ImageType } from './image-type';
 
 /** Where stored files are served: `<FILE_ROUTE>/<name>` under `/api`, public by their unguessable name. */
 export const FILE_ROUTE = '/blade-resource/oss/endpoint/file';
+
+/** What a stored file is (`sniffImage`, `sniffDocument`): the extension it is served under and its content type. */
+export interface StoredType {
+  extension: string;
+  contentType: string;
+}
 
 export interface StoredFile {
   /** The link to put in a row (`/api/blade-resource/oss/endpoint/file/<name>`). */
@@ -18,7 +23,7 @@ export interface StoredFile {
 }
 
 /**
- * Keeps a file whose bytes were already checked (`sniffImage`), for one tenant and uploader, under a
+ * Keeps a file whose bytes were already checked (`sniffImage`, `sniffDocument`), for one tenant and uploader, under a
  * random name; the link works without a token (an <img src>). One place stores, so that the uploads of
  * every plugin are recorded alike and served by the one file route.
  */
@@ -27,7 +32,7 @@ export async function storeFile(
   ctx: Pick<ServerContext, 'ids'>,
   owner: { tenantId: string; userId: string },
   bytes: Uint8Array,
-  type: ImageType,
+  type: StoredType,
   originalName: string,
 ): Promise<StoredFile> {
   const name = `${randomBytes(16).toString('hex')}.${type.extension}`;

@@ -104,6 +104,15 @@ create table blade_session_revocation (
 create index blade_session_revocation_expiry on blade_session_revocation (expires_at);`,
 };
 
+/**
+ * Issue 10: uploads of documents (put-file-attach): an Office content type is longer than 64 characters
+ * (`application/vnd.openxmlformats-officedocument.presentationml.presentation`).
+ */
+export const longerContentTypes: Migration = {
+  id: '011_attach_content_type',
+  sql: 'alter table blade_attach alter column content_type type varchar(255);',
+};
+
 /** The kernel's migrations in order, first-start data included (each runs once per database). */
 export function kernelMigrationSet(ids: IdGenerator): Migration[] {
   return [
@@ -117,9 +126,10 @@ export function kernelMigrationSet(ids: IdGenerator): Migration[] {
     loginAttemptsPerAddress,
     sessionRevocations,
     rateLimitTable,
+    longerContentTypes,
   ];
 }
 
 /** What the test snapshot depends on besides the plugins (a change here invalidates it). */
 export const kernelMigrationSource = () =>
-  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable, loginAttemptsPerAddress, sessionRevocations, rateLimitTable], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
+  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable, loginAttemptsPerAddress, sessionRevocations, rateLimitTable, longerContentTypes], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
