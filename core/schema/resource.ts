@@ -93,6 +93,7 @@ export function pluginManifest(plugin: ResourcePlugin): PluginManifest {
     reads: plugin.reads,
     dictionaries: plugin.dictionaries,
     topMenus: plugin.topMenus,
-    menus: [...resources.map((r) => resourceMenu(r, nameOf(r))), ...(plugin.menus ?? [])],
+    // Menus written by hand first: a plugin's own group (名片管理) must exist before its resources hang under it.
+    menus: [...(plugin.menus ?? []), ...resources.map((r) => resourceMenu(r, nameOf(r)))],
   };
 }
