@@ -5,7 +5,8 @@ import { IconLoading, IconMinus, IconPlus } from '@arco-design/web-react/icon';
 import type { SorterInfo } from '@arco-design/web-react/es/Table/interface';
 import { useStable } from '../kernel/stable';
 import type { FieldDef } from '../schema/entity';
-import { fieldDictionaries, fieldOptions, useDictionaries, type DictItem } from './dictionary';
+import { picturesCell, typeCell } from './cells';
+import { useFieldChoices, type FieldChoices } from './choices';
 import { fitWidths, minimumWidth, naturalWidth } from './columnWidths';
 import { cellText, fieldLabel, listFields } from './fields';
 import { useListSettings } from './listSettings';
@@ -59,8 +60,8 @@ function branchKeys(rows: readonly Row[]): string[] {
  * says. Every cell keeps to one line: what does not fit ends in an ellipsis, and the cell's title holds
  * the whole text (a cell of one's own too).
  */
-function fieldColumn(name: string, field: FieldDef, items: Record<string, DictItem[]>, list: CrudList, render: CellRenderer | undefined, nowrap: boolean, width: number): TableColumnProps<Row> {
-  const options = fieldOptions(field, items);
+function fieldColumn(name: string, field: FieldDef, choices: FieldChoices, list: CrudList, render: CellRenderer | undefined, nowrap: boolean, width: number): TableColumnProps<Row> {
+  const options = choices.optionsOf(field);
   const sorted = list.sort?.field === name ? (list.sort.order === 'asc' ? 'ascend' : 'descend') : undefined;
   const label = fieldLabel(field);
   return {
@@ -75,15 +76,16 @@ function fieldColumn(name: string, field: FieldDef, items: Record<string, DictIt
     // share, too narrow for its text. With widths the table fills its box, or scrolls sideways.
     width,
     ellipsis: true,
-    tooltip: nowrap && !render,
+    tooltip: nowrap && !render && !picturesCell(field),
     sorter: field.sortable ? true : undefined,
     sortOrder: field.sortable ? sorted : undefined,
     render: (value: unknown, row: Row) => {
       const text = cellText(field, value, options);
-      if (!render) return text;
+      const own = render ? render(value, row, text) : typeCell(field, value, text);
+      if (own === undefined) return text;
       return (
-        <span className="ba-crud-cell" title={text || undefined}>
-          {render(value, row, text)}
+        <span className="ba-crud-cell" title={(!render && picturesCell(field)) || !text ? undefined : text}>
+          {own}
         </span>
       );
     },
@@ -115,7 +117,7 @@ export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const { items } = useDictionaries(useMemo(() => fieldDictionaries(fields.map(([, f]) => f)), [fields]));
+  const choices = useFieldChoices(useMemo(() => fields.map(([, f]) => f), [fields]));
   // A tree opens fully (dictionary entries are few); what the user folds stays folded across reloads.
   // A lazy tree starts folded: the list state knows what is open and loads what is opened.
   const lazy = list.lazy;
@@ -147,7 +149,7 @@ export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
     shownFields.map(([, field]) => minimumWidth(field)),
     boxWidth > 0 ? boxWidth - fixedWidth - 2 : 0,
   );
-  shownFields.forEach(([name, field], i) => tableColumns.push(fieldColumn(name, field, items, list, cells[name], nowrap, widths[i]!)));
+  shownFields.forEach(([name, field], i) => tableColumns.push(fieldColumn(name, field, choices, list, cells[name], nowrap, widths[i]!)));
   if (actions) {
     tableColumns.push({ title: t('crud.actions'), key: '__actions', width: actionsWidth, fixed: 'right', render: (_v: unknown, row: Row) => <div className="ba-crud-row-actions">{actions(row)}</div> });
   }

@@ -3,9 +3,11 @@ import { Form, Grid, type FormInstance } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
 import type { EntityDef, FieldDef } from '../schema/entity';
 import type { CellRenderer } from './CrudTable';
-import { fieldDictionaries, fieldOptions, useDictionaries, type ChoiceOption } from './dictionary';
+import { typeView } from './cells';
+import { useFieldChoices } from './choices';
+import type { ChoiceOption } from './dictionary';
 import { FieldLabel, formColumns, ViewValue } from './FieldLabel';
-import { cellText, fieldControl, fieldLabel, fieldPlaceholder, fieldRules, fieldTrigger, formFields, switchMapping, type FormMode } from './fields';
+import { cellText, fieldControl, fieldLabel, fieldPlaceholder, fieldRules, fieldSpan, fieldTrigger, formFields, switchMapping, type FormMode } from './fields';
 import type { Row } from './query';
 import './locales';
 import './crud.css';
@@ -57,10 +59,14 @@ function requiredRules(field: FieldDef): RulesProps[] {
   return [{ required: true, message }, { validator: (value, callback) => callback(value === undefined || value === null || String(value).trim() === '' ? message : undefined) }, ...fieldRules(field)];
 }
 
-/** A value being viewed (the form gives it `value`): the list's text or cell for it, '-' when empty. */
+/**
+ * A value being viewed (the form gives it `value`): the list's text or cell for it, '-' when empty;
+ * pictures and rich text shown whole (a bigger preview, the formatted text).
+ */
 function ViewField({ value, field, options, cell, row }: { value?: unknown; field: FieldDef; options: readonly ChoiceOption[]; cell?: CellRenderer; row: Row }) {
   const text = cellText(field, value, options);
-  return <ViewValue text={text}>{cell ? cell(value, row, text) : undefined}</ViewValue>;
+  const whole = cell ? undefined : typeView(field, value);
+  return <ViewValue text={whole ? '' : text}>{cell ? cell(value, row, text) : whole}</ViewValue>;
 }
 
 /**
@@ -70,7 +76,7 @@ function ViewField({ value, field, options, cell, row }: { value?: unknown; fiel
  */
 export function EntityForm({ entity, form, mode, fields, show = [], disabled = [], controls = {}, dynamic, initialValues, cells = {}, onSubmit }: EntityFormProps) {
   const shown = formFields(entity, mode, fields, [...show, ...Object.keys(controls)]);
-  const { items } = useDictionaries(fieldDictionaries(shown.map(([, f]) => f)));
+  const choices = useFieldChoices(shown.map(([, f]) => f));
   // Control ids unique on the page (a search field and a dialog field share a name).
   const uid = `ba-form-${useId().replace(/[^\w-]/g, '')}`;
   const isDisabled = (name: string, field: FieldDef, also: readonly string[] = []) =>
@@ -80,7 +86,7 @@ export function EntityForm({ entity, form, mode, fields, show = [], disabled = [
     <Grid.Row gutter={16}>
       {shown.map(([name, field]) => {
         if (hidden?.includes(name)) return null;
-        const span = field.span ?? (field.type === 'text' ? 24 : 12);
+        const span = fieldSpan(field);
         return (
           <Grid.Col key={name} span={span}>
             <Form.Item
@@ -94,9 +100,9 @@ export function EntityForm({ entity, form, mode, fields, show = [], disabled = [
             >
               {controls[name] ??
                 (mode === 'view' ? (
-                  <ViewField field={field} options={fieldOptions(field, items)} cell={cells[name]} row={initialValues ?? {}} />
+                  <ViewField field={field} options={choices.optionsOf(field)} cell={cells[name]} row={initialValues ?? {}} />
                 ) : (
-                  fieldControl(field, fieldOptions(field, items))
+                  fieldControl(field, choices.optionsOf(field), { source: choices.sourceOf(field) })
                 ))}
             </Form.Item>
           </Grid.Col>

@@ -5,7 +5,7 @@ import { localText, useTranslation } from '../i18n';
 import { useStable } from '../kernel/stable';
 import type { EntityDef, FieldDef } from '../schema/entity';
 import { fetchList } from './api';
-import { fieldDictionaries, fieldOptions, useDictionaries } from './dictionary';
+import { useFieldChoices } from './choices';
 import { collectRows, downloadWorkbook, flattenRows, sheetRows, type PageFetcher } from './exportRows';
 import { fieldLabel, listFields } from './fields';
 import { DENSITIES, useListSettings } from './listSettings';
@@ -48,7 +48,7 @@ export function ListTools({ list, columns, params, action, exportable = true }: 
   const chosen = useStable(columns);
   const offered = useMemo(() => offeredColumns(entity, chosen), [entity, chosen]);
   const shown = offered.filter(([name]) => !settings.hidden.includes(name));
-  const { items } = useDictionaries(fieldDictionaries(offered.map(([, f]) => f)));
+  const choices = useFieldChoices(offered.map(([, f]) => f));
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   const toggle = (name: string, show: boolean) => {
@@ -67,7 +67,7 @@ export function ListTools({ list, columns, params, action, exportable = true }: 
         return;
       }
       const label = localText(entity.label);
-      await downloadWorkbook(sheetRows(shown, rows, (field) => fieldOptions(field, items)), `${label}-${today()}.xlsx`, label);
+      await downloadWorkbook(sheetRows(shown, rows, choices.optionsOf), `${label}-${today()}.xlsx`, label);
       if (total > rows.length) Message.warning({ id: 'crud:export', content: t('crud.exportCapped', { count: rows.length, total: exact ? total : `${total}+` }) });
     } catch {
       // A refused page: the HTTP pipeline's toast said why.

@@ -4,7 +4,7 @@ import { Button, DatePicker, Form, type FormInstance } from '@arco-design/web-re
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { useStable } from '../kernel/stable';
 import type { EntityDef, FieldDef } from '../schema/entity';
-import { fieldDictionaries, fieldOptions, useDictionaries } from './dictionary';
+import { useFieldChoices } from './choices';
 import { isSubmitEnter } from './EntityForm';
 import { fieldControl, fieldLabel } from './fields';
 import { CREATE_TIME_RANGE, DATE_FORMAT, DATETIME_FORMAT, searchFields, type SearchValues } from './query';
@@ -50,7 +50,7 @@ export function SearchForm({ entity, onSearch, onReset, fields, createTimeRange 
   const uid = `ba-search-${useId().replace(/[^\w-]/g, '')}`;
   const form = given ?? own;
   const shown = searchFields(entity).filter(([name]) => !fields || fields.includes(name));
-  const { items } = useDictionaries(fieldDictionaries(shown.map(([, f]) => f)));
+  const choices = useFieldChoices(shown.map(([, f]) => f));
   // Values given anew on every render set the form only when they differ (the user's typing stays).
   const sameValues = useStable(values);
   useEffect(() => {
@@ -78,7 +78,7 @@ export function SearchForm({ entity, onSearch, onReset, fields, createTimeRange 
       <Form id={uid} form={form} layout="inline" onSubmit={search}>
         {shown.map(([name, field]) => (
           <Form.Item key={name} field={name} label={fieldLabel(field)}>
-            {field.search === 'range' ? rangeControl(field, t) : fieldControl(field, fieldOptions(field, items), { search: true })}
+            {field.search === 'range' ? rangeControl(field, t) : fieldControl(field, choices.optionsOf(field), { search: true, source: choices.sourceOf(field) })}
           </Form.Item>
         ))}
         {createTimeRange ? (

@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react';
-import { DatePicker, Input, InputNumber, Radio, Select, Switch } from '@arco-design/web-react';
+import { Button, DatePicker, Input, InputNumber, Radio, Select, Switch } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
 import { currentLanguage, i18n, localText } from '../i18n';
-import { defaultMaxLength, type EntityDef, type FieldDef } from '../schema/entity';
+import { defaultMaxLength, imagesMax, type EntityDef, type FieldDef } from '../schema/entity';
+import type { SourceState } from './choices';
+import { ImagesWall } from './controls/ImagesWall';
+import { ImageUpload } from './controls/ImageUpload';
+import { RichTextInput } from './controls/RichTextInput';
+import { richTextPlain } from './controls/RichTextView';
+import { linkList } from './controls/upload';
 import type { ChoiceOption } from './dictionary';
 import { DATE_FORMAT, DATETIME_FORMAT } from './query';
 
@@ -23,9 +29,14 @@ export function fieldPlaceholder(field: FieldDef, chosen = false): string {
   return i18n.t(choose ? 'crud.placeholderSelect' : 'crud.placeholderInput', { label: currentLanguage() === 'en' ? label.toLowerCase() : label });
 }
 
-/** Whether a field has choices (fixed options or a dictionary). */
+/** Whether a field has choices (fixed options, a dictionary or an endpoint). */
 export function hasChoices(field: FieldDef): boolean {
-  return Boolean(field.options || field.dict);
+  return Boolean(field.options || field.dict || field.source);
+}
+
+/** The grid span a field takes in the dialog form: its own, or the whole row for long values. */
+export function fieldSpan(field: FieldDef): 12 | 24 {
+  return field.span ?? (field.type === 'text' || field.type === 'richtext' || field.type === 'images' ? 24 : 12);
 }
 
 /** Whether a field is in the dialog form in this mode (ids only when they offer choices). */
@@ -61,9 +72,13 @@ export function fieldRules(field: FieldDef): RulesProps[] {
     // Spaces alone are not a value either (the server trims them away).
     rules.push({ validator: (value, callback) => callback(blank(value) ? message : undefined) });
   }
-  if (field.type === 'string' || field.type === 'text') {
+  if (field.type === 'string' || field.type === 'text' || field.type === 'richtext') {
     const max = defaultMaxLength(field);
     rules.push({ type: 'string', maxLength: max, message: i18n.t('crud.tooLong', { label, max }) });
+  }
+  if (field.type === 'images') {
+    const max = imagesMax(field);
+    rules.push({ validator: (value, callback) => callback(linkList(value).length > max ? i18n.t('crud.imagesTooMany', { max }) : undefined) });
   }
   if (field.type === 'integer' || field.type === 'number') {
     if (field.min !== undefined) rules.push({ type: 'number', min: field.min, message: i18n.t('crud.tooSmall', { label, min: field.min }) });
@@ -82,11 +97,47 @@ export function fieldTrigger(field: FieldDef): string[] {
   return field.type === 'string' || field.type === 'text' || field.type === 'integer' || field.type === 'number' ? ['onBlur'] : ['onChange', 'onBlur'];
 }
 
-/** The form control of a field, by type. */
-export function fieldControl(field: FieldDef, options: readonly ChoiceOption[], { search = false, view = false }: { search?: boolean; view?: boolean } = {}): ReactNode {
+/** Matches a typed search against an option's label (Arco gives the option's element). */
+const labelMatches = (input: string, option: unknown) => String((option as { props?: { children?: unknown } })?.props?.children ?? '').toLowerCase().includes(input.toLowerCase());
+
+/** A select of choices read from an endpoint: searchable, busy while they load, a retry when they failed. */
+function sourceSelect(placeholder: string | undefined, choices: { value: string | number; label: string }[], state: SourceState | undefined): ReactNode {
+  const failed = state?.failed ?? false;
+  return (
+    <Select
+      placeholder={placeholder}
+      options={choices}
+      allowClear
+      showSearch
+      filterOption={labelMatches}
+      loading={state?.loading}
+      notFoundContent={
+        failed ? (
+          <div className="ba-source-failed" role="alert">
+            <span>{i18n.t('crud.choicesFailed')}</span>
+            <Button size="mini" type="text" onClick={() => state?.reload()}>
+              {i18n.t('crud.retry')}
+            </Button>
+          </div>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/**
+ * The form control of a field, by type. `source`: how the choices of a field read from an endpoint are
+ * doing (from `useFieldChoices`).
+ */
+export function fieldControl(
+  field: FieldDef,
+  options: readonly ChoiceOption[],
+  { search = false, view = false, source }: { search?: boolean; view?: boolean; source?: SourceState } = {},
+): ReactNode {
   // Read-only (view): no "please enter" prompts in empty fields.
   const placeholder = view ? undefined : fieldPlaceholder(field);
   const choices = options.map((o) => ({ value: o.value, label: o.label }));
+  if (field.source && (field.type === 'select' || field.type === 'id')) return sourceSelect(placeholder, choices, source);
   switch (field.type) {
     case 'text':
       return search ? <Input placeholder={placeholder} allowClear /> : <Input.TextArea placeholder={placeholder} autoSize={{ minRows: 3, maxRows: 8 }} maxLength={defaultMaxLength(field)} />;
@@ -104,11 +155,17 @@ export function fieldControl(field: FieldDef, options: readonly ChoiceOption[], 
       return <Radio.Group options={choices} />;
     case 'select':
     case 'id':
-      return <Select placeholder={placeholder} options={choices} allowClear showSearch={choices.length > 8} filterOption={(input, option) => String((option as { props?: { children?: unknown } })?.props?.children ?? '').toLowerCase().includes(input.toLowerCase())} />;
+      return <Select placeholder={placeholder} options={choices} allowClear showSearch={choices.length > 8} filterOption={labelMatches} />;
     case 'date':
       return <DatePicker placeholder={placeholder} format={DATE_FORMAT} style={{ width: '100%' }} />;
     case 'datetime':
       return <DatePicker placeholder={placeholder} showTime format={DATETIME_FORMAT} style={{ width: '100%' }} />;
+    case 'image':
+      return <ImageUpload label={fieldLabel(field)} />;
+    case 'images':
+      return <ImagesWall label={fieldLabel(field)} max={imagesMax(field)} />;
+    case 'richtext':
+      return <RichTextInput label={fieldLabel(field)} />;
     default:
       return <Input placeholder={placeholder} maxLength={search ? undefined : defaultMaxLength(field)} allowClear />;
   }
@@ -127,9 +184,10 @@ export function switchMapping(field: FieldDef): { triggerPropName?: string; form
   return { triggerPropName: 'checked', formatter: (v) => v === 1 || v === '1' || v === true, normalize: (v) => (v ? 1 : 0) };
 }
 
-/** The text shown in a table cell for a value. */
+/** The text shown in a table cell for a value (and exported): a choice's label, rich text's words. */
 export function cellText(field: FieldDef, value: unknown, options: readonly ChoiceOption[]): string {
   if (value === undefined || value === null || value === '') return '';
+  if (field.type === 'richtext') return richTextPlain(String(value));
   if (options.length > 0) {
     const found = options.find((o) => String(o.value) === String(value));
     if (found) return found.label;

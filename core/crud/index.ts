@@ -37,5 +37,15 @@ export { removeRows, fetchList, fetchDetail, saveRow, entityUrl, asPage, entityL
 export { resourceKey, invalidateResource, query, queryKey, fetchQuery, useQuery, useQueries, REFERENCE_CACHE_MS, type Query, type QueryState, type QueriesState } from './data';
 export { type RowOf, type FieldValue, type AuditFields } from './rows';
 export { filterParams, sortParams, listQuery, searchFields, filterKeys, searchValuesOf, CREATE_TIME_RANGE, DATE_FORMAT, DATETIME_FORMAT, type Row, type Filters, type SearchValues, type SortState } from './query';
-export { fieldControl, fieldRules, fieldLabel, fieldPlaceholder, formFields, listFields, cellText, type FormMode } from './fields';
+export { fieldControl, fieldRules, fieldLabel, fieldPlaceholder, fieldSpan, formFields, listFields, cellText, type FormMode } from './fields';
+export { useFieldChoices, type FieldChoices, type SourceState } from './choices';
+export { sourceQuery, sourceResource, sourceOptions, sourceRows } from './source';
+export { ImageUpload, type ImageUploadProps } from './controls/ImageUpload';
+export { ImagesWall, type ImagesWallProps } from './controls/ImagesWall';
+export { ImagePicker, type ImagePickerProps } from './controls/ImagePicker';
+export { ImageThumb, ImageTile, type ImageTileProps } from './controls/ImageTile';
+export { RichTextView, richTextPlain } from './controls/RichTextView';
+export { RichTextInput } from './controls/RichTextInput';
+export type { RichTextEditorProps } from './controls/RichTextEditor';
+export { uploadImage, imageFileError, linkList, PUT_FILE_URL, IMAGE_MAX_BYTES } from './controls/upload';
 export { crudMessages } from './locales';

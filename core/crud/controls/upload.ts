@@ -1,0 +1,48 @@
+import { http, HttpError } from '../../http';
+import { i18n } from '../../i18n';
+import '../locales';
+
+/** Where pictures are uploaded (multipart `file`): the server checks the bytes and answers the link. */
+export const PUT_FILE_URL = '/api/blade-resource/oss/endpoint/put-file';
+
+/** The server's limit for a picture. */
+export const IMAGE_MAX_BYTES = 500 * 1024;
+
+/** What the file picker offers (the server decides by the bytes). */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
+
+/**
+ * Why a chosen file will be refused before it is sent (jpg/png by type, or by name when the browser
+ * gives no type; at most 500 kB), in the server's words; null when it may go.
+ */
+export function imageFileError(file: { type?: string; name?: string; size: number }): string | null {
+  const type = (file.type ?? '').toLowerCase();
+  const byType = type === 'image/jpeg' || type === 'image/png' || type === 'image/jpg';
+  const byName = !type && /\.(jpe?g|png)$/i.test(file.name ?? '');
+  if (!byType && !byName) return i18n.t('crud.imageType');
+  if (file.size > IMAGE_MAX_BYTES) return i18n.t('crud.imageSize');
+  return null;
+}
+
+/**
+ * Uploads a picture through the app's client (its token and tenant headers) and gives its link. Rejects
+ * with the reason to show: the check above, or the server's refusal (no toast: the control says it).
+ */
+export async function uploadImage(file: File): Promise<string> {
+  const refused = imageFileError(file);
+  if (refused) throw new Error(refused);
+  const form = new FormData();
+  form.append('file', file);
+  try {
+    const res = await http.upload<{ link?: string }>(PUT_FILE_URL, form, { silent: true });
+    const link = res.data?.link;
+    if (!link) throw new Error(i18n.t('crud.uploadFailed'));
+    return link;
+  } catch (error) {
+    throw new Error(error instanceof HttpError || error instanceof Error ? error.message || i18n.t('crud.uploadFailed') : i18n.t('crud.uploadFailed'));
+  }
+}
+
+/** A comma-joined list of links as a list (blanks dropped). */
+export const linkList = (value: unknown): string[] =>
+  typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
