@@ -9,6 +9,7 @@ import type { Tx } from './db/types';
 import type { CreatedTenant, Provides } from './extensions';
 import type { Job } from './jobs';
 import { describeEngineRoutes } from './openapi/engine';
+import type { DeclaredRateRules } from './ratelimit/rules';
 
 export type { Migration } from './db/migrate';
 
@@ -36,6 +37,8 @@ export interface ServerPlugin {
   seed?: (tx: Tx, ctx: ServerContext) => Promise<void>;
   /** Paths below /api answered without a token; `/prefix/*` for a prefix. */
   publicPaths?: readonly string[];
+  /** Rate limits its routes count callers with, by name (see core/server/ratelimit/rules.ts). */
+  rateRules?: DeclaredRateRules;
   /** What it provides the kernel (see core/server/extensions.ts). */
   provides?: Provides;
   /** Its part of a new tenant (a first department, a post…), in the creating transaction. */
@@ -62,6 +65,7 @@ export interface ServerParts {
    */
   resources?: Readonly<Record<string, MountCrudOptions | ((ctx: ServerContext) => MountCrudOptions)>>;
   publicPaths?: readonly string[];
+  rateRules?: DeclaredRateRules;
   provides?: Provides;
   onTenantCreated?: ServerPlugin['onTenantCreated'];
   jobs?: readonly Job[];
@@ -88,6 +92,7 @@ export function defineServerPlugin(plugin: ServerPlugin | (ResourcePlugin & { en
     migrations: parts.migrations,
     seed: parts.seed,
     publicPaths: parts.publicPaths,
+    rateRules: parts.rateRules,
     provides: parts.provides,
     onTenantCreated: parts.onTenantCreated,
     jobs: parts.jobs,
@@ -114,8 +119,13 @@ export function defineServerPlugin(plugin: ServerPlugin | (ResourcePlugin & { en
 export function composeServerParts(...areas: readonly ServerParts[]): ServerParts {
   const resources: Record<string, NonNullable<ServerParts['resources']>[string]> = {};
   const names: Record<string, NonNullable<Provides['names']>[string]> = {};
+  const rateRules: Record<string, DeclaredRateRules[string]> = {};
   let provides: Provides = {};
   for (const area of areas) {
+    for (const [name, rule] of Object.entries(area.rateRules ?? {})) {
+      if (name in rateRules) throw new Error(`Rate limit rule "${name}" is declared by two areas.`);
+      rateRules[name] = rule;
+    }
     for (const [name, options] of Object.entries(area.resources ?? {})) {
       if (name in resources) throw new Error(`Engine options for "${name}" are given by two areas.`);
       resources[name] = options;
@@ -135,6 +145,7 @@ export function composeServerParts(...areas: readonly ServerParts[]): ServerPart
     resources,
     migrations: areas.flatMap((a) => a.migrations ?? []),
     publicPaths: areas.flatMap((a) => a.publicPaths ?? []),
+    rateRules,
     jobs: areas.flatMap((a) => a.jobs ?? []),
     provides: Object.keys(names).length ? { ...provides, names } : provides,
     routes: routes.length ? (api, ctx) => routes.forEach((mount) => mount(api, ctx)) : undefined,

@@ -18,7 +18,7 @@ import { leaseWorkerId, type LeasedIdGenerator } from './ids';
 import { syncMenus } from './menu/sync';
 import type { ServerPlugin } from './plugin';
 import { createRateLimiter } from './ratelimit/limiter';
-import { rateLimitsFromEnv, type RateLimitSettings } from './ratelimit/rules';
+import { declaredRateRules, rateLimitsFromEnv, RULE_NAMES, type RateLimitSettings } from './ratelimit/rules';
 import { checkServerPlugins } from './registry';
 import { serverClock } from './clock';
 import { startJobs } from './jobs';
@@ -81,6 +81,8 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
   const now = clock.now;
   const log = options.log ?? consoleLogger;
   const secret = options.tokenSecret ?? loadTokenSecret({ env: process.env.BLADE_TOKEN_SECRET, dataDir: options.memory ? undefined : options.dataDir });
+  const rateRules = declaredRateRules(plugins.map((p) => ({ id: p.manifest.id, rules: p.rateRules })));
+  const rateLimits = options.rateLimits ?? rateLimitsFromEnv(process.env.RATE_LIMITS, [...RULE_NAMES, ...Object.keys(rateRules)]);
   const opened = await openDb(options);
   // Every transaction goes through the bus's db, so what it publishes is delivered here after its commit.
   const signals = createSignalBus(opened, { transport: options.databaseUrl ? pgListener(options.databaseUrl, log) : undefined, log });
@@ -101,7 +103,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       apiScopes: createApiScopes(db, signals),
       signals,
       revokedSessions: createRevokedSessions(db, signals, now),
-      rateLimiter: createRateLimiter({ db, now, log, settings: options.rateLimits ?? rateLimitsFromEnv(process.env.RATE_LIMITS) }),
+      rateLimiter: createRateLimiter({ db, now, log, settings: rateLimits, declared: rateRules }),
       extensions: NO_EXTENSIONS,
     };
     ctx.extensions = collectExtensions(

@@ -1,4 +1,5 @@
 import { definePlugin } from '../../core/sdk/shared';
+import { recordsMessages, recordsResource } from './records';
 
 /**
  * 访客管理: who visited whose card, the attachments visitors ask to see and their grants, and how the
@@ -11,10 +12,11 @@ export default definePlugin({
   menus: [{ code: 'visit', name: { zh: '访客管理', en: 'Visitors' }, path: '/visit', icon: 'user-group', sort: 4, group: true, roles: ['user'] }],
   resources: [
     // Each area adds its resource here: visit records, attachments.
+    recordsResource,
   ],
   messages: {
     // Each area adds its texts under `visit.<area>`.
-    zh: { visit: {} },
-    en: { visit: {} },
+    zh: { visit: { records: recordsMessages.zh } },
+    en: { visit: { records: recordsMessages.en } },
   },
 });

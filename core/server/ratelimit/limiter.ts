@@ -3,13 +3,16 @@ import type { Logger } from '../context';
 import type { Db } from '../db/types';
 import { pruneExpired } from './prune';
 import { RetryLater } from './retry-later';
-import { resolveRules, type RateLimitSettings, type RateRuleName, type RateRules, type RateScope } from './rules';
+import { resolveRules, type DeclaredRateRules, type RateLimitSettings, type RateRules, type RateScope } from './rules';
 import { countHits, type BucketHit } from './store';
 import { countInMemory, retryAfterSeconds, windowIndexAt, withinLimit, type WindowCount } from './window';
 
-/** One thing to count: a rule and whom it counts (an address, address + account; '' for a ceiling). */
+/**
+ * One thing to count: a rule (the kernel's, or one an installed plugin declared) and whom it counts (an
+ * address, address + account, a card; '' for a ceiling).
+ */
 export interface RateCheck {
-  rule: RateRuleName;
+  rule: string;
   key: string;
 }
 
@@ -32,9 +35,9 @@ const MAX_BLOCKED = 10_000;
 /** A bucket's name: the rule, and the key hashed (keys hold account names, which may be anything). */
 const bucketOf = (check: RateCheck) => `${check.rule}:${createHash('sha256').update(check.key).digest('base64url').slice(0, 32)}`;
 
-export function createRateLimiter(options: { db: Db; now: () => Date; log: Logger; settings?: RateLimitSettings }): RateLimiter {
+export function createRateLimiter(options: { db: Db; now: () => Date; log: Logger; settings?: RateLimitSettings; declared?: DeclaredRateRules }): RateLimiter {
   const { db, now, log } = options;
-  const rules = resolveRules(options.settings);
+  const rules = resolveRules(options.settings, options.declared);
   /** Buckets refused lately and until when (ms): refused again from memory, without a database trip. */
   const blocked = new Map<string, number>();
   const instanceCounts = new Map<string, WindowCount>();
@@ -72,6 +75,8 @@ export function createRateLimiter(options: { db: Db; now: () => Date; log: Logge
       const at = now();
       await prune(at);
       if (!rules || checks.length === 0) return;
+      const unknown = checks.find((check) => !Object.hasOwn(rules, check.rule));
+      if (unknown) throw new Error(`Rate limit rule "${unknown.rule}" is declared neither by the kernel nor by an installed plugin.`);
       const nowMs = at.getTime();
       const named = [...new Map(checks.map((check) => [bucketOf(check), check])).entries()];
       refuseFromMemory(

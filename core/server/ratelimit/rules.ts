@@ -45,45 +45,75 @@ export const DEFAULT_RATE_RULES = {
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof DEFAULT_RATE_RULES;
-export type RateRules = Record<RateRuleName, RateRule>;
 
-/** How a server is configured: the default rules, some limits changed, or no limits at all (load tests). */
-export type RateLimitSettings = 'off' | { limits?: Partial<Record<RateRuleName, number>> };
+/**
+ * Rules a plugin declares for its own routes (`ServerParts.rateRules`), by name: a public endpoint that
+ * writes rows counts its callers with them (`ctx.rateLimiter.hit([{ rule, key }])` in its handler). Their
+ * names share one space with the kernel's, so `RATE_LIMITS` changes them like any other.
+ */
+export type DeclaredRateRules = Readonly<Record<string, RateRule>>;
+
+/** The rules in force by name: the kernel's, and the installed plugins' own. */
+export type RateRules = Record<RateRuleName, RateRule> & Readonly<Record<string, RateRule>>;
+
+/**
+ * How a server is configured: the default rules, some limits changed (by rule name), every limit
+ * multiplied by `scale` (an explicit limit wins), or no limits at all (load tests).
+ */
+export type RateLimitSettings = 'off' | { limits?: Readonly<Record<string, number>>; scale?: number };
 
 export const RULE_NAMES = Object.keys(DEFAULT_RATE_RULES) as RateRuleName[];
 
-/** The rules in force, or null when limits are off. */
-export function resolveRules(settings: RateLimitSettings = {}): RateRules | null {
-  if (settings === 'off') return null;
-  const rules = { ...DEFAULT_RATE_RULES } as RateRules;
-  for (const name of RULE_NAMES) {
-    const limit = settings.limits?.[name];
-    if (limit !== undefined) rules[name] = { ...rules[name], limit };
+/** The plugins' rules as one set, refusing a name the kernel or another plugin already uses (naming both). */
+export function declaredRateRules(plugins: readonly { id: string; rules?: DeclaredRateRules }[]): DeclaredRateRules {
+  const owner = new Map<string, string>(RULE_NAMES.map((name) => [name, 'the kernel']));
+  const rules: Record<string, RateRule> = {};
+  for (const plugin of plugins) {
+    for (const [name, rule] of Object.entries(plugin.rules ?? {})) {
+      const other = owner.get(name);
+      if (other) throw new Error(`Rate limit rule "${name}" is declared by both ${other} and plugin "${plugin.id}".`);
+      owner.set(name, `plugin "${plugin.id}"`);
+      rules[name] = rule;
+    }
   }
   return rules;
 }
 
-/** Every default limit multiplied by `factor` (tests that legitimately sign in many times). */
+/** The rules in force (the kernel's and `declared`), or null when limits are off. */
+export function resolveRules(settings: RateLimitSettings = {}, declared: DeclaredRateRules = {}): RateRules | null {
+  if (settings === 'off') return null;
+  const rules: Record<string, RateRule> = { ...declared, ...DEFAULT_RATE_RULES };
+  if (settings.scale !== undefined) for (const [name, rule] of Object.entries(rules)) rules[name] = { ...rule, limit: rule.limit * settings.scale };
+  for (const [name, limit] of Object.entries(settings.limits ?? {})) {
+    const rule = rules[name];
+    if (!rule) throw new StartRefusal(`Rate limits: unknown rule "${name}" (known: ${Object.keys(rules).join(', ')})`);
+    rules[name] = { ...rule, limit };
+  }
+  return rules as RateRules;
+}
+
+/** Every limit multiplied by `factor`, the plugins' too (tests that legitimately sign in many times). */
 export function scaledLimits(factor: number): RateLimitSettings {
-  return { limits: Object.fromEntries(RULE_NAMES.map((name) => [name, DEFAULT_RATE_RULES[name].limit * factor])) };
+  return { scale: factor };
 }
 
 /**
  * `RATE_LIMITS`: empty for the defaults; `off` for none (a load test, never a server people use);
- * else `name=limit` pairs separated by commas (`signInAddress=60,captchaAddress=60`). A name or number it
- * does not know stops the start rather than leaving a limit silently at its default.
+ * else `name=limit` pairs separated by commas (`signInAddress=60,captchaAddress=60`), the names being the
+ * kernel's and the installed plugins' (`known`). A name or number it does not know stops the start rather
+ * than leaving a limit silently at its default.
  */
-export function rateLimitsFromEnv(value: string | undefined): RateLimitSettings {
+export function rateLimitsFromEnv(value: string | undefined, known: readonly string[] = RULE_NAMES): RateLimitSettings {
   const text = (value ?? '').trim();
   if (!text) return {};
   if (text.toLowerCase() === 'off') return 'off';
-  const limits: Partial<Record<RateRuleName, number>> = {};
+  const limits: Record<string, number> = {};
   for (const pair of text.split(',')) {
     const [name = '', raw = ''] = pair.split('=').map((s) => s.trim());
     const limit = Number(raw);
-    if (!(RULE_NAMES as string[]).includes(name)) throw new StartRefusal(`RATE_LIMITS: unknown rule "${name}" (known: ${RULE_NAMES.join(', ')})`);
+    if (!known.includes(name)) throw new StartRefusal(`RATE_LIMITS: unknown rule "${name}" (known: ${known.join(', ')})`);
     if (!raw || !Number.isInteger(limit) || limit < 1) throw new StartRefusal(`RATE_LIMITS: ${name} needs a whole number of requests, at least 1 (got "${raw}")`);
-    limits[name as RateRuleName] = limit;
+    limits[name] = limit;
   }
   return { limits };
 }

@@ -1,0 +1,146 @@
+import { DEMO_TENANT, formatDateTime, type ServerContext, type Tx } from '../../../core/sdk/server';
+import { rebuildRollUp } from './rollup';
+
+/**
+ * Demo visits: 90 days ending at the seed's moment for every demo staff member of both demo tenants
+ * (read from the card plugin's staff table, seeded before this: seeds run in plugin order, as the owner).
+ * Weekdays busier than weekends and Sunday the quietest, about 60% growth over the 90 days, staff of
+ * different popularity, shared links ahead of QR codes, search and card exchange, returning visitors.
+ * A seeded generator makes it the same on every first start; the two tenants differ in volume and mix.
+ */
+
+const DAYS = 90;
+const GROWTH = 0.6;
+/** Sunday first, as Date.getDay() counts. */
+const WEEKDAY = [0.55, 1.1, 1.15, 1.1, 1.05, 1.0, 0.75];
+/** Share of each source (1 link, 2 QR, 3 search, 4 exchange), cumulative. */
+const SOURCE_SHARE = [0.46, 0.77, 0.91, 1];
+/** A disabled staff member's card stopped being visited this many days ago. */
+const DISABLED_DAYS_AGO = 18;
+
+interface TenantMix {
+  /** Visits per staff member per day at the start, before weekday, popularity and growth. */
+  base: number;
+  /** Distinct visitors the tenant's cards reach over the 90 days. */
+  visitors: number;
+  seed: number;
+  nicks: readonly string[];
+}
+
+const NICKS = [
+  '晴天', '阿杰', 'Lily', '小鱼儿', '王先生', '陈女士', '海阔天空', '平安是福', 'Kevin', '张工', '李总', '刘经理', '静水流深', '向日葵', '追光者', '老周',
+  '一帆风顺', '知足常乐', '微笑向暖', 'Amy', 'Tony', '赵姐', '孙老师', '杨帆', '心如止水', '林小姐', '吴总', '周周', '明天会更好', '星辰大海', '大鹏', '木子',
+  '晓风', 'Grace', '麦兜', '花开半夏', '老陈', '许先生', '郭工', '马到成功', '云淡风轻', '小米', 'Jason', '芒果', '安然', '慧慧', '茶小白', '宋哥',
+];
+
+const MIX: Record<string, TenantMix> = {
+  '000000': { base: 30, visitors: 5200, seed: 20240611, nicks: NICKS },
+  [DEMO_TENANT.tenantId]: { base: 22, visitors: 3600, seed: 20240917, nicks: [...NICKS].reverse() },
+};
+
+/** mulberry32: a small seeded generator, so the demo data is the same on every first start. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface DemoStaff {
+  id: string;
+  company_id: string | null;
+  status: number;
+}
+
+interface VisitColumns {
+  id: string[];
+  time: string[];
+  staff: string[];
+  company: (string | null)[];
+  nick: string[];
+  visitor: string[];
+  source: number[];
+  actions: string[];
+  stay: number[];
+}
+
+const INSERT_CHUNK = 20_000;
+
+async function insertVisits(tx: Tx, tenantId: string, v: VisitColumns): Promise<void> {
+  for (let from = 0; from < v.id.length; from += INSERT_CHUNK) {
+    const part = <T>(list: T[]) => list.slice(from, from + INSERT_CHUNK);
+    await tx.query(
+      `insert into blade_visit (id, tenant_id, visit_time, staff_id, company_id, visitor_nick, visitor_avatar, visitor_id, source, actions, stay_seconds, ip_region)
+       select id, $1, time, staff, company, nick, '', visitor, source, actions, stay, ''
+         from unnest($2::bigint[], $3::timestamp[], $4::bigint[], $5::bigint[], $6::text[], $7::text[], $8::int[], $9::text[], $10::int[])
+              as v(id, time, staff, company, nick, visitor, source, actions, stay)`,
+      [tenantId, part(v.id), part(v.time), part(v.staff), part(v.company), part(v.nick), part(v.visitor), part(v.source), part(v.actions), part(v.stay)],
+    );
+  }
+}
+
+/** One tenant's visits, generated day by day for each of its staff. */
+function generate(ctx: ServerContext, staff: readonly DemoStaff[], mix: TenantMix, now: Date): VisitColumns {
+  const random = generator(mix.seed);
+  const v: VisitColumns = { id: [], time: [], staff: [], company: [], nick: [], visitor: [], source: [], actions: [], stay: [] };
+  // Some staff are sought after more than others; the first of each tenant the most.
+  const popularity = staff.map((_, i) => 1.45 - (0.9 * i) / Math.max(1, staff.length - 1) + (random() - 0.5) * 0.2);
+  const todayStart = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const secondsToday = Math.floor((now.getTime() - todayStart.getTime()) / 1000);
+  for (let d = 0; d < DAYS; d++) {
+    const daysAgo = DAYS - 1 - d;
+    const day = new Date(todayStart.getFullYear(), todayStart.getMonth(), todayStart.getDate() - daysAgo);
+    const growth = 1 + (GROWTH * d) / (DAYS - 1);
+    // Today has had only the hours until now.
+    const share = daysAgo === 0 ? secondsToday / 86_400 : 1;
+    for (const [i, member] of staff.entries()) {
+      if (member.status !== 1 && daysAgo < DISABLED_DAYS_AGO) continue;
+      const mean = mix.base * popularity[i]! * growth * WEEKDAY[day.getDay()]! * share;
+      const count = Math.max(0, Math.round(mean * (0.8 + random() * 0.4)));
+      for (let k = 0; k < count; k++) {
+        // Mostly daytime: the later of two draws leans the visit into the afternoon and evening.
+        const limit = daysAgo === 0 ? Math.max(1, secondsToday) : 86_400;
+        const second = Math.floor(Math.max(random(), random()) * limit * 0.85 + limit * 0.15 * random());
+        const at = new Date(day.getTime() + second * 1000);
+        // Returning visitors: a squared draw favours the low numbers, who come back again and again.
+        const visitor = Math.floor(mix.visitors * random() ** 2);
+        const draw = random();
+        const source = SOURCE_SHARE.findIndex((edge) => draw < edge) + 1;
+        const actions = ['view'];
+        if (random() < 0.08) actions.push('call');
+        if (random() < 0.1) actions.push('save');
+        if (random() < 0.12) actions.push('forward');
+        if (random() < 0.06) actions.push('attach');
+        v.id.push(ctx.ids.next());
+        v.time.push(formatDateTime(at));
+        v.staff.push(member.id);
+        v.company.push(member.company_id);
+        v.nick.push(mix.nicks[visitor % mix.nicks.length]!);
+        v.visitor.push(`wx_${(mix.seed ^ (visitor * 2654435761)).toString(36).replace('-', 'n')}${visitor.toString(36).padStart(4, '0')}`);
+        v.source.push(source);
+        v.actions.push(actions.join(','));
+        v.stay.push(Math.round(8 + 240 * random() ** 2 + (actions.length > 1 ? 60 * random() : 0)));
+      }
+    }
+  }
+  return v;
+}
+
+export async function seedVisits(tx: Tx, ctx: ServerContext): Promise<void> {
+  // The card plugin keeps the staff; without its table there is nobody to have been visited.
+  if (!(await tx.one(`select 1 as found from pg_tables where schemaname = current_schema() and tablename = 'blade_staff'`))) return;
+  const now = ctx.now();
+  for (const [tenantId, mix] of Object.entries(MIX)) {
+    const staff = await tx.query<DemoStaff>(
+      `select id::text as id, company_id::text as company_id, status from blade_staff where tenant_id = $1 and is_deleted = 0 order by create_time, id`,
+      [tenantId],
+    );
+    if (staff.length === 0) continue;
+    await insertVisits(tx, tenantId, generate(ctx, staff, mix, now));
+    await rebuildRollUp(tx, tenantId);
+  }
+}
