@@ -52,8 +52,6 @@ export { isBigintId } from '../server/ids';
 export { currentMember, currentUser } from '../server/auth/middleware';
 export { clientIp } from '../server/http/client-ip';
 export type { DeclaredRateRules, RateRule } from '../server/ratelimit/rules';
-export { clientIp } from '../server/http/client-ip';
-export type { DeclaredRateRules, RateRule } from '../server/ratelimit/rules';
 export { hashPassword, md5 } from '../server/auth/password';
 export { assertPasswordRule, initialPassword, passwordRuleOf } from '../server/auth/password-policy';
 export { assertAdministrator, assertPermission, hasPermission, noPermission, requirePermission } from '../server/auth/permissions';
