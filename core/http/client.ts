@@ -30,6 +30,7 @@ interface CallMeta {
   silent: boolean;
   blob: boolean;
   sentToken?: string;
+  onHeaders?: (headers: Headers) => void;
 }
 
 function context(meta: CallMeta | undefined): CallContext {
@@ -73,6 +74,7 @@ export const alova = createAlova({
   responded: {
     async onSuccess(response, method) {
       const meta = method.meta as CallMeta | undefined;
+      meta?.onHeaders?.(response.headers);
       const body = await readBody(response, meta?.blob ?? false);
       return livePipeline().settle(response.status, body, context(meta));
     },
@@ -107,7 +109,7 @@ export function requestMethod<T>(verb: Verb, url: string, body: unknown, opts: R
     headers: { ...opts.headers },
     timeout: opts.timeout ?? (opts.long ? config.longTimeout : config.httpTimeout),
     credentials: 'include',
-    meta: { silent: opts.silent ?? false, blob } satisfies CallMeta,
+    meta: { silent: opts.silent ?? false, blob, onHeaders: opts.onHeaders } satisfies CallMeta,
     ...(extra as object),
   }) as unknown as Method;
 }

@@ -20,6 +20,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** No toast on failure: the caller reports it (background work such as the token refresh). */
   silent?: boolean;
+  /** Called with the answer's headers when it arrives (a file answer that gives counts in its headers, say). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export type HttpErrorKind = 'business' | 'unauthorized' | 'whitelisted' | 'status' | 'network' | 'timeout';

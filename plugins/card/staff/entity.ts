@@ -1,0 +1,78 @@
+import { defineEntity } from '../../../core/sdk/shared';
+import { ENABLED, STATUS_OPTIONS } from '../company/entity';
+
+/**
+ * A staff member's business card: who they are, how to reach them, which company's card they carry.
+ * The mobile number is the card's key in a tenant (one card per number among live rows) and becomes the
+ * account of the sign-in user a card may be given. `isDefault` (the company's default card) and `userId`
+ * (that sign-in user) are set by their own calls, never by a save; `userAccount` and `cardUrl` are worked
+ * out when a row is read.
+ */
+
+export const MSG_MOBILE_EMPTY = { zh: '手机号码不能为空', en: 'The mobile number is required' };
+export const MSG_MOBILE_LENGTH = { zh: '手机号码长度不为11位', en: 'The mobile number must have 11 digits' };
+export const MSG_MOBILE_FORMAT = { zh: '手机号码格式不正确', en: 'The mobile number is not valid' };
+export const MSG_MOBILE_TAKEN = { zh: '该手机号码已被其他员工使用', en: 'Another staff member already has this mobile number' };
+
+export const staffEntity = defineEntity({
+  name: 'staff',
+  label: { zh: '员工信息', en: 'Staff' },
+  api: { base: '/api/staff/info', list: 'page', save: 'save-update', removeIds: 'query' },
+  createTimeRange: true,
+  sort: { field: 'createTime', order: 'desc', ties: 'oldest' },
+  unique: [{ fields: ['mobile'], message: MSG_MOBILE_TAKEN }],
+  fields: {
+    avatar: { type: 'image', label: { zh: '头像', en: 'Avatar' }, width: 72 },
+    name: { type: 'string', label: { zh: '姓名', en: 'Name' }, required: true, maxLength: 50, search: 'like', sortable: true },
+    companyId: {
+      type: 'id',
+      label: { zh: '所属公司', en: 'Company' },
+      required: true,
+      source: { url: '/api/company/information/list', label: 'name' },
+      search: 'equal',
+    },
+    position: { type: 'string', label: { zh: '职位', en: 'Position' }, maxLength: 50 },
+    deptName: { type: 'string', label: { zh: '部门', en: 'Department' }, maxLength: 50 },
+    mobile: {
+      type: 'string',
+      label: { zh: '手机号码', en: 'Mobile' },
+      required: MSG_MOBILE_EMPTY,
+      // The length (手机号码长度不为11位) is judged first, by the server's hook.
+      pattern: { source: '^1\\d{10}$', message: MSG_MOBILE_FORMAT },
+      search: 'like',
+    },
+    telephone: {
+      type: 'string',
+      label: { zh: '座机电话', en: 'Telephone' },
+      maxLength: 20,
+      pattern: { source: '^[0-9+\\-() ]{3,20}$', message: { zh: '电话号码格式不正确', en: 'The telephone number is not valid' } },
+      list: false,
+    },
+    email: {
+      type: 'string',
+      label: { zh: '电子邮箱', en: 'Email' },
+      maxLength: 100,
+      pattern: { source: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', message: { zh: '邮箱格式不正确', en: 'The email address is not valid' } },
+      list: false,
+    },
+    wechat: { type: 'string', label: { zh: '微信号', en: 'WeChat ID' }, maxLength: 50, list: false },
+    introduction: { type: 'text', label: { zh: '个人简介', en: 'Introduction' }, maxLength: 1000, list: false },
+    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: STATUS_OPTIONS, default: ENABLED, required: true, search: 'equal', width: 90 },
+    isDefault: {
+      type: 'switch',
+      label: { zh: '默认名片', en: 'Default card' },
+      options: [
+        { value: 0, label: { zh: '否', en: 'No' } },
+        { value: 1, label: { zh: '是', en: 'Yes' } },
+      ],
+      default: 0,
+      writable: 'never',
+      form: { add: false, edit: false, view: true },
+      filters: ['equal'],
+      width: 100,
+    },
+    userId: { type: 'id', label: { zh: '登录用户', en: 'Sign-in user' }, writable: 'never', list: false, form: false },
+    userAccount: { type: 'string', label: { zh: '登录账号', en: 'Account' }, virtual: true, form: { add: false, edit: false, view: true }, width: 130 },
+    cardUrl: { type: 'string', label: { zh: '名片链接', en: 'Card link' }, virtual: true, list: false, form: { add: false, edit: false, view: true }, span: 24 },
+  },
+});
