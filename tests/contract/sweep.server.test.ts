@@ -59,6 +59,7 @@ const ANY_MEMBER = new Set([
   'GET /api/blade-system/dept/tree',
   'GET /api/blade-system/dept/lazy-tree',
   'GET /api/blade-system/post/select',
+  'GET /api/staff/info/list',
 ]);
 
 /** Areas of the super administrator (data every tenant shares): refused to everyone else, a tenant's own administrator included. */
@@ -71,6 +72,7 @@ const ADMINISTRATOR_ONLY = [
   /^\/api\/blade-system\/(data|api)-scope\//,
   /^\/api\/blade-system\/region\/(submit|remove)$/,
   /^\/api\/blade-system\/dict\/(submit|remove)$/,
+  /^\/api\/staff\/system\//,
 ];
 
 /** Calls that end or change the caller's own session: they would spoil the sweeps' tokens. */
