@@ -5,7 +5,7 @@
  * files import the kernel from here and from nowhere else in core/ (the linter holds them to it).
  */
 export * from './shared';
-export { composeServerParts, defineServerPlugin, type Migration, type ServerParts, type ServerPlugin } from '../server/plugin';
+export { composeServerParts, defineServerPlugin, type BodyLimits, type Migration, type ServerParts, type ServerPlugin } from '../server/plugin';
 export type { Job } from '../server/jobs';
 // The engine's public surface is core/server/crud/index.ts, all of it.
 export * from '../server/crud';

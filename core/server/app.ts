@@ -28,14 +28,15 @@ import { userRoutes } from './user/routes';
 const MAX_BODY = 1024 * 1024;
 
 /**
- * The cap on a request's body, applied while it streams in: MAX_BODY, or an upload route's own. It must
+ * The cap on a request's body, applied while it streams in: MAX_BODY, or an upload route's own (the kernel's,
+ * or a plugin's `bodyLimits`). It must
  * come before anything reads the body (the input guard reads it whole), so an upload route's larger cap
  * replaces this one rather than following it.
  */
-function bodyLimits(): MiddlewareHandler {
+function bodyLimits(plugins: readonly ServerPlugin[]): MiddlewareHandler {
   const standard = bodyLimit({ maxSize: MAX_BODY, onError: () => { throw bizError(MSG.tooLarge); } });
   const uploads = new Map(
-    Object.entries(UPLOAD_BODY_LIMITS).map(([path, { maxSize, message }]) => [`/api${path}`, bodyLimit({ maxSize, onError: () => { throw bizError(message); } })]),
+    [UPLOAD_BODY_LIMITS, ...plugins.map((p) => p.bodyLimits ?? {})].flatMap((limits) => Object.entries(limits)).map(([path, { maxSize, message }]) => [`/api${path}`, bodyLimit({ maxSize, onError: () => { throw bizError(message); } })]),
   );
   return (c, next) => (uploads.get(c.req.path) ?? standard)(c, next);
 }
@@ -49,7 +50,7 @@ export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], 
   const publicPaths = [...PUBLIC_PATHS, ...API_DOCS_PATHS, ...plugins.flatMap((p) => p.publicPaths ?? [])];
   api.use('*', languageMiddleware);
   api.use('*', apiHeaders);
-  api.use('*', bodyLimits());
+  api.use('*', bodyLimits(plugins));
   api.use('*', inputGuard);
   healthRoutes(api, ctx, plugins);
   const beforeAuthentication = api.routes.length; // the routes above answer without a token

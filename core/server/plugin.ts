@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { PluginManifest } from '../schema/manifest';
+import type { LocalText, PluginManifest } from '../schema/manifest';
 import { pluginManifest, type ResourcePlugin } from '../schema/resource';
 import { mountCrud, type MountCrudOptions } from './crud/mount';
 import type { EntityDef } from '../schema/entity';
@@ -28,6 +28,12 @@ export type { Migration } from './db/migrate';
  * - `seed` runs once, after the migrations, as the database owner (all tenants). Keep its data inside
  *   the function: the test server's database snapshot is keyed on the migrations' and the seed's source.
  */
+/**
+ * Upload routes (paths below /api) whose bodies may be larger than the API's usual cap: each with its own
+ * cap, applied while the body streams in, and the message of a refusal.
+ */
+export type BodyLimits = Readonly<Record<string, { maxSize: number; message: LocalText }>>;
+
 export interface ServerPlugin {
   manifest: PluginManifest;
   /** The entity definitions it serves (the same objects as the browser side's), for tools and tests. */
@@ -39,6 +45,8 @@ export interface ServerPlugin {
   publicPaths?: readonly string[];
   /** Rate limits its routes count callers with, by name (see core/server/ratelimit/rules.ts). */
   rateRules?: DeclaredRateRules;
+  /** Its upload routes' own body caps, above the API's usual one. */
+  bodyLimits?: BodyLimits;
   /** What it provides the kernel (see core/server/extensions.ts). */
   provides?: Provides;
   /** Its part of a new tenant (a first department, a post…), in the creating transaction. */
@@ -66,6 +74,7 @@ export interface ServerParts {
   resources?: Readonly<Record<string, MountCrudOptions | ((ctx: ServerContext) => MountCrudOptions)>>;
   publicPaths?: readonly string[];
   rateRules?: DeclaredRateRules;
+  bodyLimits?: BodyLimits;
   provides?: Provides;
   onTenantCreated?: ServerPlugin['onTenantCreated'];
   jobs?: readonly Job[];
@@ -93,6 +102,7 @@ export function defineServerPlugin(plugin: ServerPlugin | (ResourcePlugin & { en
     seed: parts.seed,
     publicPaths: parts.publicPaths,
     rateRules: parts.rateRules,
+    bodyLimits: parts.bodyLimits,
     provides: parts.provides,
     onTenantCreated: parts.onTenantCreated,
     jobs: parts.jobs,
@@ -146,6 +156,7 @@ export function composeServerParts(...areas: readonly ServerParts[]): ServerPart
     migrations: areas.flatMap((a) => a.migrations ?? []),
     publicPaths: areas.flatMap((a) => a.publicPaths ?? []),
     rateRules,
+    bodyLimits: Object.assign({}, ...areas.map((a) => a.bodyLimits ?? {})) as BodyLimits,
     jobs: areas.flatMap((a) => a.jobs ?? []),
     provides: Object.keys(names).length ? { ...provides, names } : provides,
     routes: routes.length ? (api, ctx) => routes.forEach((mount) => mount(api, ctx)) : undefined,
