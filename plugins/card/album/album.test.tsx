@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ok, page, renderPlugin, respond } from '../../../core/sdk/testing';
+import dictPlugin from '../../dict/index';
+import cardPlugin from '../index';
+
+/** The album screen against hand-written answers: the editor's picture board and what a save sends. */
+
+const FILE = '/api/blade-resource/oss/endpoint/file/';
+const pictures = ['a', 'b', 'c'].map((n) => ({ id: `9${n.charCodeAt(0)}`, link: `${FILE}${n}.jpg`, thumbLink: `${FILE}${n}-320.jpg`, caption: `图${n}`, width: 1200, height: 800 }));
+const album = { id: '501', companyId: '7', companyName: '布雷德科技', title: '滨江商务中心', category: 2, cover: '', sort: 1, status: 1, viewCount: 12, imageCount: 3, coverThumb: pictures[0]!.thumbLink };
+
+function backend(sent: Record<string, unknown>[]) {
+  return respond({
+    'GET /api/case/album/page': () => page([album]),
+    'GET /api/case/album/detail': () => ok({ ...album, images: pictures }),
+    'GET /api/company/information/list': () => ok([{ id: '7', name: '布雷德科技', shortName: '布雷德', isDefault: 1 }]),
+    'GET /api/blade-system/dict/dictionary': () => ok([{ dictKey: '2', dictValue: '建筑外观' }]),
+    'POST /api/case/album/update': (call) => {
+      sent.push(call.body as Record<string, unknown>);
+      return ok(null);
+    },
+    'POST /api/case/album/save': (call) => {
+      sent.push(call.body as Record<string, unknown>);
+      return ok(null);
+    },
+    'POST /api/blade-resource/oss/endpoint/put-file': () => ok({ link: `${FILE}new.jpg` }),
+  });
+}
+
+const open = async (sent: Record<string, unknown>[], button: '修改' | '新增') => {
+  const app = await renderPlugin(cardPlugin, { backend: backend(sent), route: '/card/album', with: [dictPlugin] });
+  expect(await screen.findByText('滨江商务中心')).toBeTruthy();
+  await app.user.click(screen.getAllByRole('button', { name: button })[0]!);
+  const dialog = await screen.findByRole('dialog');
+  return { app, dialog };
+};
+const handles = (dialog: HTMLElement) => within(dialog).getAllByRole('button', { name: /^第 \d 张图片，共/ });
+
+describe('album editor', () => {
+  it('moves pictures from the keyboard and by their buttons, and the save sends that order with the captions', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const { app, dialog } = await open(sent, '修改');
+    await waitFor(() => expect(handles(dialog)).toHaveLength(3));
+    expect(within(dialog).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(pictures.map((p) => p.thumbLink));
+
+    // The third picture to the front with Alt+Home; it keeps the focus, and Alt+→ takes it one step back.
+    handles(dialog)[2]!.focus();
+    await app.user.keyboard('{Alt>}{Home}{/Alt}');
+    await waitFor(() => expect(document.activeElement).toBe(handles(dialog)[0]));
+    expect(await within(dialog).findByText('已移到第 1 张')).toBeTruthy();
+    await app.user.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    await waitFor(() => expect(document.activeElement).toBe(handles(dialog)[1]));
+    // c, a, b became a, c, b. The last picture to the front with its button, and a caption changed.
+    await app.user.click(within(dialog).getAllByRole('button', { name: '移到最前' })[2]!);
+    const caption = within(dialog).getByRole('textbox', { name: '第 1 张图片的说明' });
+    await app.user.clear(caption);
+    await app.user.type(caption, '  主楼立面 ');
+
+    await app.user.click(within(dialog).getByTestId('crud-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      id: '501',
+      title: '滨江商务中心',
+      images: [
+        { link: `${FILE}b.jpg`, caption: '主楼立面' },
+        { link: `${FILE}a.jpg`, caption: '图a' },
+        { link: `${FILE}c.jpg`, caption: '图c' },
+      ],
+    });
+  }, 30_000);
+
+  it('uploads several files at once, refusing what is no jpg/png by its own line, and will not save an album without pictures', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const { app, dialog } = await open(sent, '新增');
+    await app.user.click(within(dialog).getByTestId('crud-save'));
+    expect((await within(dialog).findByText('请上传至少一张图片')).getAttribute('role')).toBe('alert');
+    expect(within(dialog).getByText('请输入相册标题')).toBeTruthy(); // the fields are checked too
+    expect(sent).toEqual([]);
+
+    const input = within(dialog).getByTestId('album-upload-input') as HTMLInputElement;
+    const files = [new File(['x'], 'ok.jpg', { type: 'image/jpeg' }), new File(['x'], 'anim.gif', { type: 'image/gif' })];
+    fireEvent.change(input, { target: { files } });
+    const uploads = within(dialog).getByTestId('album-uploads');
+    await waitFor(() => expect(within(uploads).getByText('已上传')).toBeTruthy());
+    expect(within(uploads).getByText('只能上传jpg/png格式的图片')).toBeTruthy();
+    expect(app.callsTo('POST /api/blade-resource/oss/endpoint/put-file')).toHaveLength(1);
+    await waitFor(() => expect(handles(dialog)).toHaveLength(1));
+    expect(within(dialog).queryByText('请上传至少一张图片')).toBeNull();
+  }, 30_000);
+});
