@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { FieldDef } from '../schema/entity';
-import { queryKey, useQueries } from './data';
+import { invalidateResource, queryKey, useQueries } from './data';
 import { fieldDictionaries, fieldOptions, useDictionaries, type ChoiceOption } from './dictionary';
-import { fieldSources, sourceOptions, sourceQuery } from './source';
+import { fieldSources, sourceOptions, sourceQuery, sourceResource } from './source';
 import type { Row } from './query';
 
 /** How the choices of a field read from an endpoint are doing (a select shows it). */
@@ -43,9 +43,11 @@ export function useFieldChoices(fields: readonly FieldDef[]): FieldChoices {
       sourceOf: (field) => {
         if (!field.source) return undefined;
         const arrived = rowsOf(field) !== undefined;
-        return { loading: sources.loading && !arrived, failed: !sources.loading && !arrived, reload: sources.reload };
+        const resource = sourceResource(field.source.url);
+        // Every view of the source failed alike (the search form, the table, a form): all ask again.
+        return { loading: sources.loading && !arrived, failed: !sources.loading && !arrived, reload: () => void invalidateResource(resource) };
       },
       loading: dictionariesLoading || sources.loading,
     };
-  }, [items, dictionariesLoading, sources]);
+  }, [items, dictionariesLoading, sources.data, sources.loading]);
 }

@@ -1,7 +1,7 @@
 import { hitCacheBySource, invalidateCache } from 'alova';
 import { useWatcher } from 'alova/client';
 import { reaction } from 'mobx';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { alova, requestMethod, withQuery, type Params, type R } from '../http';
 import { useStable } from '../kernel/stable';
 import type { EntityDef } from '../schema/entity';
@@ -137,8 +137,6 @@ export interface QueriesState<T> {
   data: Record<string, T>;
   loading: boolean;
   failed: boolean;
-  /** Asks again for every query (a retry after a failure). */
-  reload: () => void;
 }
 
 /**
@@ -148,9 +146,8 @@ export interface QueriesState<T> {
  */
 export function useQueries<T>(queries: readonly Query<T>[]): QueriesState<T> {
   const current = useStable(queries, queries.map(queryKey).join('\n'));
-  const [state, setState] = useState<Omit<QueriesState<T>, 'reload'>>({ data: {}, loading: queries.length > 0, failed: false });
+  const [state, setState] = useState<QueriesState<T>>({ data: {}, loading: queries.length > 0, failed: false });
   const [round, setRound] = useState(0);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
 
   useEffect(() => {
     let live = true;
@@ -175,5 +172,5 @@ export function useQueries<T>(queries: readonly Query<T>[]): QueriesState<T> {
     return () => stops.forEach((stop) => stop());
   }, [resources]);
 
-  return { ...state, reload };
+  return state;
 }

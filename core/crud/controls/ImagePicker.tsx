@@ -6,18 +6,25 @@ import { IMAGE_ACCEPT, uploadImage } from './upload';
 import '../locales';
 import './controls.css';
 
+const one = () => 1;
+
 export interface ImagePickerProps {
   /** Each uploaded picture's link, in the order the files were chosen. */
   onUploaded: (link: string) => void;
   /** Several files at once (a wall). */
   multiple?: boolean;
-  /** How many more may be added (files beyond it are refused with a message naming `max`). */
-  room?: number;
+  /**
+   * How many more the value may take now (files beyond it are refused with a message naming `max`). Asked
+   * at each file: uploads end one by one, each growing the value before the next is counted.
+   */
+  room?: () => number;
   /** The most pictures the value holds. */
   max?: number;
   disabled?: boolean;
   /** What is uploaded (the button's name). */
   label: string;
+  /** Told why a file was refused (null when a new one goes up); absent: the picker shows it below itself. */
+  onError?: (message: string | null) => void;
 }
 
 /**
@@ -25,18 +32,20 @@ export interface ImagePickerProps {
  * says it is busy while a file goes up, and shows why a file was refused (its type or size, in the
  * server's words).
  */
-export function ImagePicker({ onUploaded, multiple = false, room = 1, max, disabled = false, label }: ImagePickerProps) {
+export function ImagePicker({ onUploaded, multiple = false, room = one, max, disabled = false, label, onError }: ImagePickerProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const [ownError, setOwnError] = useState<string | null>(null);
+  const setError = onError ?? setOwnError;
+  const error = onError ? null : ownError;
   // Files of one choice go up one after the other, so their links arrive in the order chosen; those
   // under way count against the room (the value grows only as each arrives).
   const queue = useRef({ last: Promise.resolve(), inFlight: 0 });
 
   const upload = (file: File) => {
     const q = queue.current;
-    if (q.inFlight >= room) {
-      setError(t('crud.imagesTooMany', { max: max ?? room }));
+    if (q.inFlight >= room()) {
+      setError(t('crud.imagesTooMany', { max: max ?? 1 }));
       return;
     }
     q.inFlight += 1;

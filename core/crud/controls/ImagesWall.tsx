@@ -32,6 +32,8 @@ export function ImagesWall({ value, onChange, disabled = false, max = DEFAULT_IM
   const latest = useRef(links);
   latest.current = links;
   const [previewing, setPreviewing] = useState<number | null>(null);
+  // Said below the wall: a choice that filled it removes the picker, not the reason the rest was refused.
+  const [error, setError] = useState<string | null>(null);
   const change = (next: string[]) => {
     latest.current = next;
     onChange?.(next.join(','));
@@ -44,29 +46,36 @@ export function ImagesWall({ value, onChange, disabled = false, max = DEFAULT_IM
   };
 
   return (
-    <div className="ba-images-wall" role="list" aria-label={label}>
-      {links.map((link, i) => {
-        const name = `${label} ${i + 1}`;
-        return (
-          <div role="listitem" key={`${i}:${link}`}>
-            <ImageTile src={link} label={name} onPreview={() => setPreviewing(i)} onRemove={disabled ? undefined : () => change(links.filter((_, j) => j !== i))}>
-              {!disabled && i > 0 ? (
-                <button type="button" className="ba-image-tile-button" aria-label={t('crud.imageMoveLeft', { label: name })} title={t('crud.imageMoveLeft', { label: name })} onClick={() => move(i, i - 1)}>
-                  <IconLeft />
-                </button>
-              ) : null}
-              {!disabled && i < links.length - 1 ? (
-                <button type="button" className="ba-image-tile-button" aria-label={t('crud.imageMoveRight', { label: name })} title={t('crud.imageMoveRight', { label: name })} onClick={() => move(i, i + 1)}>
-                  <IconRight />
-                </button>
-              ) : null}
-            </ImageTile>
+    <div className="ba-images-box">
+      <div className="ba-images-wall" role="list" aria-label={label}>
+        {links.map((link, i) => {
+          const name = `${label} ${i + 1}`;
+          return (
+            <div role="listitem" key={`${i}:${link}`}>
+              <ImageTile src={link} label={name} onPreview={() => setPreviewing(i)} onRemove={disabled ? undefined : () => change(links.filter((_, j) => j !== i))}>
+                {!disabled && i > 0 ? (
+                  <button type="button" className="ba-image-tile-button" aria-label={t('crud.imageMoveLeft', { label: name })} title={t('crud.imageMoveLeft', { label: name })} onClick={() => move(i, i - 1)}>
+                    <IconLeft />
+                  </button>
+                ) : null}
+                {!disabled && i < links.length - 1 ? (
+                  <button type="button" className="ba-image-tile-button" aria-label={t('crud.imageMoveRight', { label: name })} title={t('crud.imageMoveRight', { label: name })} onClick={() => move(i, i + 1)}>
+                    <IconRight />
+                  </button>
+                ) : null}
+              </ImageTile>
+            </div>
+          );
+        })}
+        {!disabled && links.length < max ? (
+          <div role="listitem">
+            <ImagePicker label={label} multiple room={() => max - latest.current.length} max={max} onError={setError} onUploaded={(link) => change([...latest.current, link])} />
           </div>
-        );
-      })}
-      {!disabled && links.length < max ? (
-        <div role="listitem">
-          <ImagePicker label={label} multiple room={max - links.length} max={max} onUploaded={(link) => change([...latest.current, link])} />
+        ) : null}
+      </div>
+      {error && !disabled ? (
+        <div className="ba-image-error" role="alert">
+          {error}
         </div>
       ) : null}
       {links.length > 0 ? (
