@@ -13,7 +13,7 @@ const STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'gray' };
  */
 export default function CompanyPage() {
   const { t } = useTranslation();
-  const mayDefault = useCan('company_default');
+  const mayDefault = useCan('company_default').can;
 
   const makeDefault = (id: string, name: string) =>
     Modal.confirm({
