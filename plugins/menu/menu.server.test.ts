@@ -91,7 +91,7 @@ describe('/api/blade-system/menu reads', () => {
     expect(systemLevel.map((n) => [n.code, n.hasChildren])).toEqual([['menu', false]]); // its buttons are not menus
     expect((await get('lazy-menu-list', { parentId: menuId })) as Node[]).toEqual([]);
     expect(((await get('lazy-list', { name: '查看' })) as Node[]).map((n) => n.code)).toEqual(['test_view', 'menu_view']);
-    expect(((await get('lazy-list', { code: 'test', parentId: await idOf('desk') })) as Node[]).map((n) => n.code)).toEqual(['test']);
+    expect(((await get('lazy-list', { code: 'test', parentId: await idOf('tools') })) as Node[]).map((n) => n.code)).toEqual(['test']);
   });
 
   test('tree: TreeNodes of the menus for the parent selector; detail: names of parent, category, action, window', async () => {
@@ -104,7 +104,7 @@ describe('/api/blade-system/menu reads', () => {
       titleEn: 'Workbench',
       key: desk.id,
       value: desk.id,
-      children: [expect.objectContaining({ title: '测试页', key: expect.any(String) }), expect.objectContaining({ title: '个人信息' })],
+      children: [expect.objectContaining({ title: '个人信息', key: expect.any(String) })],
     });
     const all = JSON.stringify(tree);
     expect(all).not.toContain('menu_add');
@@ -238,25 +238,25 @@ describe('menus declared by plugins', () => {
   });
 
   test('a removed declared row stays removed across restarts; adding its code brings it back with its grants', async () => {
-    const id = await idOf('test_view');
+    const id = await idOf('info');
     const granted = async () =>
       (await ts.ctx.db.system((tx) => tx.query<{ n: number }>('select count(*)::int as n from blade_role_menu where menu_id = $1', [id])))[0]!.n;
     const before = await granted();
     expect(before).toBeGreaterThan(0); // administrator, every tenant's admin, the demo user role
-    const userCan = async () => ((await ts.get('/api/blade-system/menu/buttons', { token: demo })).body.data as Node[]).flatMap((n) => codes(n.children ?? []));
-    expect(await userCan()).toContain('test_view');
+    const userSees = async () => codes((await ts.get('/api/blade-system/menu/routes', { token: demo })).body.data as Node[]);
+    expect(await userSees()).toContain('info');
 
     expect((await remove(id)).body.success).toBe(true);
     await restart();
-    expect(await row('test_view')).toMatchObject({ is_deleted: 1 });
-    expect(await userCan()).not.toContain('test_view');
+    expect(await row('info')).toMatchObject({ is_deleted: 1 });
+    expect(await userSees()).not.toContain('info');
     // Taking its code for something else is refused; adding it as what it was restores the row.
-    expect((await submit(valid({ code: 'test_view', path: '/x' }))).body.msg).toBe('插件声明的菜单类型不可修改');
-    const back = await submit({ code: 'test_view', name: '查看', alias: 'view', category: 2, action: 2, sort: 4, parentId: await idOf('test') });
+    expect((await submit({ code: 'info', name: '查看', alias: 'view', category: 2, action: 2, sort: 4, parentId: await idOf('desk') })).body.msg).toBe('插件声明的菜单类型不可修改');
+    const back = await submit(valid({ code: 'info', name: '个人信息', path: '/info/index', sort: 2, parentId: await idOf('desk') }));
     expect(back.status).toBe(200);
-    expect(await row('test_view')).toMatchObject({ id, is_deleted: 0, plugin: 'shell' });
+    expect(await row('info')).toMatchObject({ id, is_deleted: 0, plugin: 'shell' });
     expect(await granted()).toBe(before);
-    expect(await userCan()).toContain('test_view');
+    expect(await userSees()).toContain('info');
   });
 });
 

@@ -138,7 +138,7 @@ describe('/api/blade-system/topmenu', () => {
 describe('menu grant of top menus', () => {
   test('grant replaces what the top menus show; top-tree-keys and menu/routes?topMenuId follow', async () => {
     const desk = await topId('100001', 'top_desk');
-    expect(await routes(demoAdmin, desk)).toEqual(['wel', 'desk', 'test', 'info']);
+    expect(await routes(demoAdmin, desk)).toEqual(['wel', 'desk', 'info']);
     expect((await grant({ topMenuIds: [desk], menuIds: [await menuId('wel')] })).body.success).toBe(true);
     expect(await keys(desk)).toEqual([await menuId('wel')]);
     expect(await routes(demoAdmin, desk)).toEqual(['wel']);
@@ -147,12 +147,12 @@ describe('menu grant of top menus', () => {
     const report = (await list({ code: 'top_report' }, demoAdmin)).records[0]!.id as string;
     const res = await ts.post('/api/blade-system/topmenu/grant', {
       token: demoAdmin,
-      query: { topMenuIds: `${desk},${report}`, menuIds: `${await menuId('desk')},${await menuId('test')}` },
+      query: { topMenuIds: `${desk},${report}`, menuIds: `${await menuId('desk')},${await menuId('info')}` },
     });
     expect(res.body.success).toBe(true);
-    expect(await routes(demoAdmin, desk)).toEqual(['desk', 'test']);
-    expect(await routes(demoAdmin, report)).toEqual(['desk', 'test']);
-    expect(await keys(`${desk},${report}`)).toEqual([await menuId('desk'), await menuId('test')].sort());
+    expect(await routes(demoAdmin, desk)).toEqual(['desk', 'info']);
+    expect(await routes(demoAdmin, report)).toEqual(['desk', 'info']);
+    expect(await keys(`${desk},${report}`)).toEqual([await menuId('desk'), await menuId('info')].sort());
     // Nothing: the top menu shows nothing.
     expect((await grant({ topMenuIds: report, menuIds: [] })).body.success).toBe(true);
     expect(await routes(demoAdmin, report)).toEqual([]);
@@ -173,27 +173,28 @@ describe('menu grant of top menus', () => {
     for (const [token, code] of [
       [setter, 'desk'], // not granted to the setter
       [demoAdmin, 'menu'], // administrator-only
-      [demoAdmin, 'test_add'], // a button, not a menu
+      [demoAdmin, 'topmenu_add'], // a button, not a menu
     ] as const) {
       const res = await grant({ topMenuIds: [desk], menuIds: [await menuId(code)] }, token);
       expect([code, res.status, res.body.msg]).toEqual([code, 400, '只能配置自己可见的菜单']);
     }
     expect((await grant({ topMenuIds: [desk], menuIds: ['999999'] })).status).toBe(400);
     expect(await settings(desk)).toEqual(before);
-    expect(before).toEqual(['desk', 'test']); // from the grant test above
-    // The setter's own grant: home added; desk and test, which the setter cannot see, stay.
+    expect(before).toEqual(['desk', 'info']); // from the grant test above
+    // The setter's own grant: home added; desk and info, which the setter cannot see, stay.
     expect((await grant({ topMenuIds: [desk], menuIds: [await menuId('wel')] }, setter)).body.success).toBe(true);
-    expect(await settings(desk)).toEqual(['desk', 'test', 'wel']);
+    expect(await settings(desk)).toEqual(['desk', 'info', 'wel']);
   });
 
   test('a grant keeps what the caller cannot see; the keys are only those the caller may see', async () => {
     const tools = await topId('100001', 'top_tools');
     expect(await settings(tools)).toContain('menu'); // from the declaration, administrator-only
     expect(await keys(tools)).not.toContain(await menuId('menu'));
-    expect((await grant({ topMenuIds: [tools], menuIds: [await menuId('tools')] })).body.success).toBe(true);
-    // Kept: the administrator-only menu, and the groups with nothing visible in them.
-    expect(await settings(tools)).toEqual(['authority', 'base', 'menu', 'tools']);
-    expect(await keys(tools)).toEqual([await menuId('tools')]);
+    expect((await grant({ topMenuIds: [tools], menuIds: [await menuId('system')] })).body.success).toBe(true);
+    // Kept: the administrator-only menus (the menu screen, the shell's developer demos), and the groups
+    // with nothing visible in them.
+    expect(await settings(tools)).toEqual(['about', 'arco_docs', 'authority', 'base', 'menu', 'system', 'test', 'tools']);
+    expect(await keys(tools)).toEqual([await menuId('system')]);
   });
 
   test('bad input: 400 with a message, nothing changed', async () => {

@@ -30,7 +30,28 @@ const memoryTopMenus: TopMenuStore = {
   },
 };
 const empty = { create_user: null, create_dept: null, create_time: null, update_user: null, update_time: null, status: 1, is_deleted: 0 } as const;
-const topMenus = defineServerPlugin({ manifest: { id: 'tops', name: { zh: '顶部菜单', en: 'Top menus' } }, provides: { topMenus: memoryTopMenus } });
+// Also a business menu the user role is granted, with a button of each kind (the shell's own entries
+// beyond home and personal info are the super administrator's).
+const topMenus = defineServerPlugin({
+  manifest: {
+    id: 'tops',
+    name: { zh: '顶部菜单', en: 'Top menus' },
+    menus: [
+      {
+        code: 'sample',
+        name: { zh: '示例', en: 'Sample' },
+        path: '/sample',
+        sort: 50,
+        roles: ['user'],
+        buttons: [
+          { code: 'sample_add', name: { zh: '新增', en: 'Add' }, alias: 'add', sort: 1, action: 1 },
+          { code: 'sample_view', name: { zh: '查看', en: 'View' }, alias: 'view', sort: 2, action: 2, roles: ['user'] },
+        ],
+      },
+    ],
+  },
+  provides: { topMenus: memoryTopMenus },
+});
 
 let ts: TestServer;
 let admin: string;
@@ -61,27 +82,42 @@ const routes = async (token: string, topMenuId?: string) =>
 describe('GET /blade-system/menu/routes', () => {
   test('the administrator gets every menu as a sorted tree, MenuVO fields, leaves without children', async () => {
     const tree = await routes(admin);
-    expect(tree.map((n) => n.code)).toEqual(['wel', 'desk', 'tools']);
-    expect(codes(tree)).toEqual(['wel', 'desk', 'test', 'info', 'tools', 'about', 'arco_docs']);
+    expect(tree.map((n) => n.code)).toEqual(['wel', 'desk', 'sample', 'tools']);
+    expect(codes(tree)).toEqual(['wel', 'desk', 'info', 'sample', 'tools', 'test', 'about', 'arco_docs']);
     const desk = tree[1];
     expect(desk).toMatchObject({ code: 'desk', name: '工作台', nameEn: 'Workbench', alias: 'menu', path: '/desk', source: 'dashboard', sort: 2, category: 1, action: 0, isOpen: 1, parentId: '0', remark: '' });
     expect(typeof desk.id).toBe('string');
-    expect(desk.children!.map((c) => c.parentId)).toEqual([desk.id, desk.id]);
+    expect(desk.children!.map((c) => c.parentId)).toEqual([desk.id]);
     for (const leaf of leaves(tree)) expect(leaf).not.toHaveProperty('children');
     expect(leaves(tree).find((l) => l.code === 'arco_docs')).toMatchObject({ isOpen: 2, path: 'https://arco.design/react/docs/start' });
   });
 
-  test('the demo user sees only what the user role was granted (fewer menus)', async () => {
+  test('the demo user sees only what the user role was granted (fewer menus): no developer demos', async () => {
     const tree = await routes(demo);
-    expect(codes(tree)).toEqual(['wel', 'desk', 'test', 'info']);
+    expect(codes(tree)).toEqual(['wel', 'desk', 'info', 'sample']);
+  });
+
+  test('the developer demos (test page, about, Arco docs) are the super administrator\'s: a tenant\'s admin sees none, nor their empty group', async () => {
+    const tenantAdmin = (await ts.signIn('admin', 'admin', '100001')).access_token;
+    expect(codes(await routes(tenantAdmin))).toEqual(['wel', 'desk', 'info', 'sample']);
+    // Granted by an older declaration (the user role had the test page): still not shown.
+    await ts.ctx.db.system((tx) =>
+      tx.query(
+        `insert into blade_role_menu (id, tenant_id, menu_id, role_id)
+         select $1, r.tenant_id, m.id, r.id from blade_role r, blade_menu m where r.tenant_id = '000000' and r.role_alias = 'user' and m.code = 'test'
+         on conflict (role_id, menu_id) do nothing`,
+        [ts.ctx.ids.next()],
+      ),
+    );
+    expect(codes(await routes(demo))).not.toContain('test');
   });
 
   test('topMenuId narrows the tree to that top menu', async () => {
     const tops = (await ts.get('/api/blade-system/menu/top-menu', { token: admin })).body.data as Node[];
     const toolsTop = tops.find((t) => t.code === 'top_tools')!;
     const deskTop = tops.find((t) => t.code === 'top_desk')!;
-    expect(codes(await routes(admin, toolsTop.id))).toEqual(['tools', 'about', 'arco_docs']);
-    expect(codes(await routes(admin, deskTop.id))).toEqual(['wel', 'desk', 'test', 'info']);
+    expect(codes(await routes(admin, toolsTop.id))).toEqual(['tools', 'test', 'about', 'arco_docs']);
+    expect(codes(await routes(admin, deskTop.id))).toEqual(['wel', 'desk', 'info']);
     expect(codes(await routes(demo, toolsTop.id))).toEqual([]);
     expect(await routes(admin, '123')).toEqual([]);
     const bad = await ts.get('/api/blade-system/menu/routes', { token: admin, query: { topMenuId: "1 or 1=1" } });
@@ -93,14 +129,15 @@ describe('GET /blade-system/menu/routes', () => {
 describe('GET /blade-system/menu/buttons', () => {
   test('parent menus with their granted buttons as leaves (no children key on a button)', async () => {
     const all = (await ts.get('/api/blade-system/menu/buttons', { token: admin })).body.data as Node[];
-    expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ code: 'test', name: '测试页', nameEn: 'Test page' });
-    expect(all[0]).not.toHaveProperty('category');
-    expect(leaves(all).map((b) => b.code)).toEqual(['test_add', 'test_edit', 'test_delete', 'test_view']);
-    expect(all[0].children![0]).toMatchObject({ alias: 'add', action: 1, source: 'plus', nameEn: 'Add' });
-    for (const b of all[0].children!) expect(b).not.toHaveProperty('children');
+    expect(all.map((m) => m.code).sort()).toEqual(['sample', 'test']);
+    const test = all.find((m) => m.code === 'test')!;
+    expect(test).toMatchObject({ code: 'test', name: '测试页', nameEn: 'Test page' });
+    expect(test).not.toHaveProperty('category');
+    expect(leaves([test]).map((b) => b.code)).toEqual(['test_add', 'test_edit', 'test_delete', 'test_view']);
+    expect(test.children![0]).toMatchObject({ alias: 'add', action: 1, source: 'plus', nameEn: 'Add' });
+    for (const b of test.children!) expect(b).not.toHaveProperty('children');
     const mine = (await ts.get('/api/blade-system/menu/buttons', { token: demo })).body.data as Node[];
-    expect(leaves(mine).map((b) => b.code)).toEqual(['test_view']);
+    expect(leaves(mine).map((b) => b.code)).toEqual(['sample_view']);
   });
 });
 

@@ -3,8 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { Button, Card, Skeleton } from '@arco-design/web-react';
 import { localText, useTranslation } from '../../i18n';
 import { useKernel } from '../../kernel/context';
+import { session } from '../../session/session';
 import { forgetPage, lazyPage } from '../lazy';
-import { usePluginRegistry } from '../plugins-context';
+import { usePluginLoader, usePluginRegistry } from '../plugins-context';
 import { Result } from '../Result';
 import { homeCards, type HomeCard } from './cards';
 import '../locales/shellui';
@@ -72,15 +73,31 @@ function HomeCardFrame({ card }: { card: HomeCard }) {
   );
 }
 
-/** The cards the tenant's plugins contribute to the home page; nothing at all when there are none. */
-export const HomeCards = observer(function HomeCards() {
+/**
+ * The cards the tenant's plugins contribute to the home page. While the tenant's plugins are still
+ * arriving, a placeholder of a card's size (not `empty`, which would flash before the cards); `empty`
+ * when none of them gives this user a card.
+ */
+export const HomeCards = observer(function HomeCards({ empty = null }: { empty?: ReactNode }) {
+  const { t } = useTranslation();
   const registry = usePluginRegistry();
+  const loader = usePluginLoader();
   const { can, preferences } = useKernel();
-  if (!registry) return null;
+  if (!registry) return <>{empty}</>;
+  // Until the menu (the user's codes) and the tenant's plugins are in, which cards apply is unknown.
+  if (loader?.pending || session.menuState === 'idle' || session.menuState === 'loading') {
+    return (
+      <section className="ba-home-cards" role="status" aria-label={t('home.cardsLoading')} data-testid="home-cards-loading">
+        <Card className="ba-home-card ba-home-span-3" bordered={false}>
+          <Skeleton animation text={{ rows: 3 }} />
+        </Card>
+      </section>
+    );
+  }
   registry.routes(); // observable: the tenant's plugins (and their cards) arrive after sign-in
   void preferences.language; // titles follow the language
   const cards = homeCards(registry.plugins(), can);
-  if (cards.length === 0) return null;
+  if (cards.length === 0) return <>{empty}</>;
   return (
     <section className="ba-home-cards">
       {cards.map((card) => (

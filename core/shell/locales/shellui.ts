@@ -162,6 +162,10 @@ const zh: Messages = {
     cardLoading: '卡片加载中',
     cardFailed: '这张卡片加载失败',
     cardRetry: '重试',
+    cardsLoading: '业务概览加载中',
+    noCardsTitle: '业务概览',
+    noCards: '当前开通的功能还没有可以放在首页的卡片。可以从下面的快捷入口开始工作。',
+    links: '常用链接',
   },
   dashboard: {
     pages: '可访问页面',
@@ -358,6 +362,10 @@ const en: Messages = {
     cardLoading: 'Loading the card',
     cardFailed: 'This card failed to load',
     cardRetry: 'Retry',
+    cardsLoading: 'Loading the overview',
+    noCardsTitle: 'Business overview',
+    noCards: 'The features your organisation has offer no cards for the home page yet. Start from the shortcuts below.',
+    links: 'Links',
   },
   dashboard: {
     pages: 'Pages',
