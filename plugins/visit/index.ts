@@ -1,5 +1,6 @@
 import { definePlugin } from '../../core/sdk/shared';
 import { recordsMessages, recordsResource } from './records';
+import { attachMessages, attachResource } from './attach';
 
 /**
  * 访客管理: who visited whose card, the attachments visitors ask to see and their grants, and how the
@@ -13,10 +14,11 @@ export default definePlugin({
   resources: [
     // Each area adds its resource here: visit records, attachments.
     recordsResource,
+    attachResource,
   ],
   messages: {
     // Each area adds its texts under `visit.<area>`.
-    zh: { visit: { records: recordsMessages.zh } },
-    en: { visit: { records: recordsMessages.en } },
+    zh: { visit: { records: recordsMessages.zh, attach: attachMessages.zh } },
+    en: { visit: { records: recordsMessages.en, attach: attachMessages.en } },
   },
 });

@@ -1,6 +1,7 @@
 import { composeServerParts, defineServerPlugin } from '../../core/sdk/server';
 import visitPlugin from './index';
 import { recordsServer } from './records/server';
+import { attachServer } from './attach/server';
 
 /** The server part: each area's engine options, endpoints, migrations and demo data. */
 export default defineServerPlugin(
@@ -8,5 +9,6 @@ export default defineServerPlugin(
   composeServerParts(
     // Each area adds its parts here: records (with the recording endpoint and statistics), attachments.
     recordsServer,
+    attachServer,
   ),
 );
