@@ -87,7 +87,11 @@ export function fieldDictionaries(fields: readonly FieldDef[]): DictSource[] {
 /** A field's choices: its fixed options, else its dictionary's entries (from `items` of useDictionaries). */
 export function fieldOptions(field: FieldDef, items: Record<string, DictItem[]>): ChoiceOption[] {
   if (field.options) return field.options.map((o) => ({ value: o.value, label: localText(o.label) }));
-  if (field.dict) return dictOptions(items[sourceKey({ code: field.dict.code, biz: field.dict.biz })] ?? []);
+  if (field.dict) {
+    const options = dictOptions(items[sourceKey({ code: field.dict.code, biz: field.dict.biz })] ?? []);
+    // A numeric dictionary's values arrive as numbers: its choices must be numbers too, or a select shows the bare key.
+    return field.dict.numeric ? options.map((o) => ({ ...o, value: Number(o.value) })) : options;
+  }
   return [];
 }
 
