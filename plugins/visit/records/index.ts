@@ -53,7 +53,7 @@ export const visitEntity = defineEntity({
     visitorId: { type: 'string', label: { zh: '访客标识', en: 'Visitor id' }, maxLength: 64, width: 130 },
     source: { type: 'select', label: { zh: '访问来源', en: 'Source' }, options: [...VISIT_SOURCES], search: 'equal', width: 110 },
     actions: { type: 'string', label: { zh: '访客行为', en: 'Actions' }, maxLength: 64, width: 220 },
-    staySeconds: { type: 'integer', label: { zh: '停留时长', en: 'Stay' }, min: 0, max: MAX_STAY_SECONDS, sortable: true, width: 110 },
+    staySeconds: { type: 'integer', label: { zh: '停留时长', en: 'Stay' }, min: 0, max: MAX_STAY_SECONDS, width: 110 },
     // Shown in a visit's view: without an IP database only a local network can be named.
     ipRegion: { type: 'string', label: { zh: 'IP 属地', en: 'IP region' }, maxLength: 64, list: false },
   },

@@ -9,18 +9,21 @@ import type { Migration, Tx } from '../../../core/sdk/server';
  *   so any view of the statistics reads at most one row per day.
  * - `blade_visit_daily_staff`: per day, company and staff member, the visits (the staff ranking, for the
  *   tenant or one company).
- * - `blade_visit_day_visitor`: who visited on a day, per scope: its insert (`on conflict do nothing`) is
- *   what tells a visitor's first visit of the day from the next ones.
- * - `blade_visit_daily_prev`: the first visits of a day per scope, counted by the day of that visitor's
- *   visit before (within a year; NO_PREVIOUS_DAY otherwise). The distinct visitors of a range
- *   [start, end] are exactly those whose first visit of a day in the range had no visit before since
- *   `start`: the sum of `visitors` over the days of the range whose previous day is before `start`. A
- *   range is at most 366 days, so a previous visit more than 365 days before is as good as none.
+ * - `blade_visit_last`: per scope and visitor, the last day they visited. A visit on a later day is the
+ *   visitor's first of that day (one more uv), and the day it replaces is the visitor's previous one.
+ * - `blade_visit_daily_prev`: the first visits of a day per scope, counted by the visitor's previous day
+ *   (within a year; NO_PREVIOUS_DAY otherwise). The distinct visitors of a range [start, end] are exactly
+ *   those whose first visit of a day in the range had no visit before since `start`: the sum of
+ *   `visitors` over the days of the range whose previous day is before `start`. A range is at most 366
+ *   days, so a previous visit more than 365 days before is as good as none.
  *
  * Days are the calendar days of `blade_visit.visit_time`, a wall-clock timestamp in the server's zone.
+ * Visits are counted in the order they commit, which is the order of their times but for two visits of
+ * one visitor in the same second across midnight: then the later day may be counted first, and the
+ * earlier visit is not counted as a visitor of its day. `rebuildRollUp` recounts from the visits.
  */
 
-export const ROLLUP_TABLES = ['blade_visit_daily', 'blade_visit_daily_staff', 'blade_visit_day_visitor', 'blade_visit_daily_prev'] as const;
+export const ROLLUP_TABLES = ['blade_visit_daily', 'blade_visit_daily_staff', 'blade_visit_last', 'blade_visit_daily_prev'] as const;
 
 /** The previous day of a visitor who had no visit in the year before (any date before every range works). */
 export const NO_PREVIOUS_DAY = '1970-01-01';
@@ -54,13 +57,13 @@ export const rollupMigrations: readonly Migration[] = [
         primary key (tenant_id, day, company_id, staff_id)
       );
       create index blade_visit_daily_staff_company on blade_visit_daily_staff (tenant_id, company_id, day, staff_id) include (pv);
-      create table blade_visit_day_visitor (
+      create table blade_visit_last (
         tenant_id varchar(12) not null,
         scope char(1) not null,
         scope_id bigint not null,
         visitor_id varchar(64) not null,
-        day date not null,
-        primary key (tenant_id, scope, scope_id, visitor_id, day)
+        last_day date not null,
+        primary key (tenant_id, scope, scope_id, visitor_id)
       );
       create table blade_visit_daily_prev (
         tenant_id varchar(12) not null,
@@ -96,19 +99,32 @@ const SCOPES_SQL = `(values ('t', 0::bigint, 1), ('c', $2::bigint, 2), ('s', $3:
  */
 export async function rollUpVisit(tx: Tx, visit: CountedVisit): Promise<void> {
   const { tenantId, day, staffId, companyId, source, visitorId } = visit;
-  // The visitor's first visit of the day in each scope, and the day of their visit before it.
-  const fresh = await tx.query<{ scope: string; scope_id: string; prev_day: string }>(
-    `with fresh as (
-       insert into blade_visit_day_visitor (tenant_id, scope, scope_id, visitor_id, day)
-       select $1::varchar, s.scope, s.scope_id, $4::varchar, $5::date from ${SCOPES_SQL} order by s.ord
+  // The scopes where this is the visitor's first visit of the day, with their previous day (null: none).
+  // The visitor's rows are locked first (`for update`): a concurrent visit of theirs waits, then finds
+  // the day already theirs.
+  const fresh = await tx.query<{ scope: string; scope_id: string; prev_day: string | null }>(
+    `with s as (select * from ${SCOPES_SQL}),
+     old as (
+       select l.scope, l.scope_id, l.last_day from blade_visit_last l join s on s.scope = l.scope and s.scope_id = l.scope_id
+        where l.tenant_id = $1 and l.visitor_id = $4
+        order by s.ord for update of l
+     ),
+     moved as (
+       update blade_visit_last l set last_day = $5::date from old
+        where l.tenant_id = $1 and l.scope = old.scope and l.scope_id = old.scope_id and l.visitor_id = $4 and l.last_day < $5::date
+       returning l.scope, l.scope_id, old.last_day as prev_day
+     ),
+     added as (
+       insert into blade_visit_last (tenant_id, scope, scope_id, visitor_id, last_day)
+       select $1::varchar, s.scope, s.scope_id, $4::varchar, $5::date from s
+        where not exists (select 1 from old where old.scope = s.scope and old.scope_id = s.scope_id)
+        order by s.ord
        on conflict do nothing
-       returning scope, scope_id
+       returning scope, scope_id, null::date as prev_day
      )
-     select f.scope, f.scope_id::text as scope_id,
-            coalesce((select max(d.day) from blade_visit_day_visitor d
-                       where d.tenant_id = $1 and d.scope = f.scope and d.scope_id = f.scope_id and d.visitor_id = $4
-                         and d.day < $5::date and d.day > $5::date - ${MAX_RANGE_DAYS}), $6::date)::text as prev_day
-       from fresh f`,
+     select scope, scope_id::text as scope_id,
+            case when prev_day is null or prev_day <= $5::date - ${MAX_RANGE_DAYS} then $6::date else prev_day end::text as prev_day
+       from (select * from moved union all select * from added) f`,
     [tenantId, companyId, staffId, visitorId, day, NO_PREVIOUS_DAY],
   );
   if (fresh.length > 0) {
@@ -151,18 +167,19 @@ const VISIT_SCOPES = `cross join lateral (values ('t', 0::bigint), ('c', coalesc
  */
 export async function rebuildRollUp(tx: Tx, tenantId: string): Promise<void> {
   for (const table of ROLLUP_TABLES) await tx.query(`delete from ${table} where tenant_id = $1`, [tenantId]);
+  // Each visitor's days in each scope, each with the day before it: the last days and the first visits.
+  const visitorDays = `select s.scope, s.scope_id, v.visitor_id, v.visit_time::date as day
+                         from blade_visit v ${VISIT_SCOPES} where v.tenant_id = $1
+                        group by 1, 2, 3, 4`;
   await tx.query(
-    `insert into blade_visit_day_visitor (tenant_id, scope, scope_id, visitor_id, day)
-     select distinct v.tenant_id, s.scope, s.scope_id, v.visitor_id, v.visit_time::date
-       from blade_visit v ${VISIT_SCOPES}
-      where v.tenant_id = $1`,
+    `insert into blade_visit_last (tenant_id, scope, scope_id, visitor_id, last_day)
+     select $1::varchar, scope, scope_id, visitor_id, max(day) from (${visitorDays}) d group by 2, 3, 4`,
     [tenantId],
   );
   await tx.query(
     `insert into blade_visit_daily_prev (tenant_id, scope, scope_id, day, prev_day, visitors)
      select $1::varchar, scope, scope_id, day, case when prev is null or prev <= day - ${MAX_RANGE_DAYS} then $2::date else prev end, count(*)
-       from (select scope, scope_id, day, lag(day) over (partition by scope, scope_id, visitor_id order by day) as prev
-               from blade_visit_day_visitor where tenant_id = $1) x
+       from (select scope, scope_id, day, lag(day) over (partition by scope, scope_id, visitor_id order by day) as prev from (${visitorDays}) d) x
       group by 2, 3, 4, 5`,
     [tenantId, NO_PREVIOUS_DAY],
   );
