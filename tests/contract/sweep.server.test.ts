@@ -59,6 +59,9 @@ const ANY_MEMBER = new Set([
   'GET /api/blade-system/dept/tree',
   'GET /api/blade-system/dept/lazy-tree',
   'GET /api/blade-system/post/select',
+  // The card front end's attachment calls: public, the signed card link stands for a token.
+  'POST /api/visit/attach/request',
+  'GET /api/visit/attach/file',
   'GET /api/staff/info/list',
 ]);
 
@@ -88,6 +91,7 @@ const HAND_WRITTEN_PARAMS = [
   'plugins', 'accountNumber', 'expireTime', 'isCovered', 'status_equal', 'current', 'size', 'ascs', 'descs', 'username', 'password',
   'oldPassword', 'newPassword', 'newPassword1', 'grant_type', 'scope', 'refresh_token', 'source', 'state', 'oauthId', 'avatar', 'key',
   'dictKey', 'dictValue', 'url', 'message', 'stack', 'userAgent', 'language',
+  't', 'visitorId', 'nickName', 'attachId', 'attachIds', 'staffId', 'days',
 ];
 
 const NUL_VALUE = 'a\u0000b';
