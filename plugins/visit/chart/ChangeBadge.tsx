@@ -6,7 +6,7 @@ export interface ChangeBadgeProps {
   change: Change;
   /** What it compares with: 较上一周期 / vs yesterday. */
   versus: string;
-  /** Said when the figure it compares with was 0. */
+  /** Said instead when the figure it compares with was 0 (it names that figure). */
   fromZero: string;
 }
 
@@ -26,15 +26,19 @@ export function ChangeBadge({ change, versus, fromZero }: ChangeBadgeProps) {
     change.kind === 'up' || change.kind === 'down'
       ? t(change.kind === 'up' ? 'visit.chart.changeUp' : 'visit.chart.changeDown', { percent: text })
       : text;
+  // "Up from 0" already says what it compares with.
+  const comparedWith = change.kind === 'fromZero' ? null : versus;
   return (
-    <span className={`visit-change visit-change-${change.kind}`} data-testid="visit-change" aria-label={`${versus} ${spoken}`}>
+    <span className={`visit-change visit-change-${change.kind}`} data-testid="visit-change" aria-label={comparedWith ? `${comparedWith} ${spoken}` : spoken}>
       <span aria-hidden="true">
         {arrow && <span className="visit-change-arrow">{arrow}</span>}
         {text}
       </span>
-      <span className="visit-change-versus" aria-hidden="true">
-        {versus}
-      </span>
+      {comparedWith && (
+        <span className="visit-change-versus" aria-hidden="true">
+          {comparedWith}
+        </span>
+      )}
     </span>
   );
 }

@@ -162,7 +162,7 @@ describe('visit statistics screen', () => {
       route: '/visit/chart',
     });
     const pvChange = () => within(screen.getByTestId('visit-figure-pv')).getByTestId('visit-change');
-    await waitFor(() => expect(pvChange().getAttribute('aria-label')).toBe('较上一周期 上一周期为 0'));
+    await waitFor(() => expect(pvChange().getAttribute('aria-label')).toBe('上一周期为 0'));
     expect(pvChange().textContent).toContain('▲');
 
     // Another range and back: both asked again.

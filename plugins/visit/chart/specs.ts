@@ -41,9 +41,11 @@ export function trendSpec(days: readonly DayCount[], names: { pv: string; uv: st
     legend: { color: { position: 'top', layout: { justifyContent: 'center' } } },
     interaction: { tooltip: { shared: true } },
     children: [
-      { type: 'line', encode: { shape: 'smooth' }, style: { lineWidth: 2 }, tooltip: { title: 'date', items: [{ channel: 'y' }] } },
-      // Points only where a few days are shown: on 90 days and more they would cover the line.
-      { type: 'point', encode: { shape: 'circle', size: days.length <= 31 ? 2.5 : 0 }, tooltip: false },
+      // Straight segments: a smoothed curve would swing past the days' real counts.
+      { type: 'line', style: { lineWidth: 2 }, tooltip: { title: 'date', items: [{ channel: 'y' }] } },
+      // Points only where a few days are shown: on 90 days and more they would cover the line. Hidden
+      // rather than left out: a redraw merges its children into the chart's, so one left out would stay.
+      { type: 'point', encode: { shape: 'circle', size: 2.5 }, style: { opacity: days.length <= 31 ? 1 : 0 }, tooltip: false },
     ],
   } as G2Spec;
 }
@@ -84,7 +86,9 @@ export function topStaffSpec(staff: readonly StaffCount[], palette: ChartPalette
     scale: { x: { domain: staff.map((s) => s.staffId), padding: 0.35 }, y: { nice: true, domainMin: 0 } },
     axis: { x: { title: false, labelFormatter: (id: unknown) => names.get(String(id)) ?? String(id) }, y: { title: false, tickFilter: wholeTicks } },
     style: { fill: palette.primary, maxWidth: 22, radiusTopRight: 3, radiusBottomRight: 3, cursor: 'pointer' },
-    labels: [{ text: 'count', position: 'right', dx: 4, fontSize: 12 }],
+    // After the bar's end, with room kept on the right for the longest bar's count.
+    labels: [{ text: 'count', position: 'right', textAlign: 'start', dx: 6, fontSize: 12 }],
+    paddingRight: 48,
     tooltip: { title: 'staffName', items: [{ field: 'count', name: countName }] },
     interaction: { elementHighlight: { background: true } },
   } as G2Spec;

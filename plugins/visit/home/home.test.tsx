@@ -69,7 +69,7 @@ describe('visit home cards', () => {
     await renderHome(() => ok(lastDays({ pv: 0, uv: 4 }, { pv: 7, uv: 4 })));
     const today = await screen.findByTestId('home-card-visit/visitors-today');
     await waitFor(() => expect(figure(today, 'pv').value).toBe('7'));
-    expect(figure(today, 'pv').change.textContent).toBe('▲昨日为 0较昨日');
+    expect(figure(today, 'pv').change.textContent).toBe('▲昨日为 0');
     expect(figure(today, 'pv').change.className).toContain('visit-change-fromZero');
     expect(figure(today, 'pv').yesterday).toBe('昨日 0');
     expect(figure(today, 'uv').change.textContent).toBe('持平较昨日');

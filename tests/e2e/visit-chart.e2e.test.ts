@@ -1,0 +1,193 @@
+import { describe, expect, test } from '@rstest/core';
+import type { Page } from 'playwright-core';
+import { apiCall, apiToken } from './api';
+import { openPage } from './browser';
+import { signIn, topButton } from './session-helpers';
+import { serverAndBrowser, SHOTS } from './suite';
+
+const e2e = serverAndBrowser();
+
+const CHART_CALL = '/api/visit/info/system/chart';
+
+interface Chart {
+  startDate: string;
+  endDate: string;
+  days: { date: string; pv: number; uv: number }[];
+  topStaff: { staffId: string; staffName: string; count: number }[];
+  totals: { pv: number; visitors: number };
+}
+
+/** The browser's today (the server runs on the same machine, so in the same zone). */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The statistics as an integrator's script reads them, as the admin of tenant 000000. */
+async function chartOf(query: Record<string, string>): Promise<Chart> {
+  const token = await apiToken(e2e.server.url, '000000', 'admin', 'admin');
+  const res = await apiCall(e2e.server.url, token, 'GET', CHART_CALL, query);
+  expect(res.body.success).toBe(true);
+  return res.body.data as Chart;
+}
+
+/** The query of every statistics call the page makes, from now on. */
+function chartCalls(page: Page): Record<string, string>[] {
+  const seen: Record<string, string>[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === CHART_CALL) seen.push(Object.fromEntries(url.searchParams));
+  });
+  return seen;
+}
+
+const figure = async (page: Page, id: string) =>
+  Number(((await page.locator(`[data-testid="visit-figure-${id}"] .visit-figure-value`).textContent()) ?? '').replace(/[,\s]/g, ''));
+
+/** Waits until the three charts have drawn on their canvases (their skeletons gone). */
+async function chartsDrawn(page: Page): Promise<void> {
+  await page.locator('.visit-chart-canvas canvas').nth(2).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.visit-chart-skeleton').length === 0);
+}
+
+async function pickTheme(page: Page, theme: '黑色主题' | '默认主题' | 'Dark' | 'Default'): Promise<void> {
+  await topButton(page, /^[A-Za-z]/.test(theme) ? 'Theme' : '主题').click();
+  await page.locator('.arco-dropdown-menu-item').filter({ hasText: theme }).click();
+  const dark = theme === '黑色主题' || theme === 'Dark';
+  await page.waitForFunction((wanted) => (document.body.getAttribute('arco-theme') === 'dark') === wanted, dark);
+  // The menu fades out: wait until it is gone, or it shows in the screenshots.
+  await page.locator('.arco-dropdown-menu-item').filter({ hasText: theme }).waitFor({ state: 'hidden' });
+}
+
+async function pickLanguage(page: Page, language: 'English' | '中文'): Promise<void> {
+  await topButton(page, language === 'English' ? '语言' : 'Language').click();
+  await page.getByRole('menuitem', { name: language }).click();
+  await page.waitForFunction((home) => document.querySelector('.ba-sider')?.textContent?.includes(home), language === 'English' ? 'Home' : '首页');
+}
+
+describe('visit statistics and the home cards, in the browser', () => {
+  test('the figures and the line follow the date range, a staff member picked from the select and from the bars', async () => {
+    const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 1000 } });
+    const calls = chartCalls(page);
+    await signIn(page, e2e.server.url);
+    await page.goto(`${e2e.server.url}/visit/chart`);
+    await chartsDrawn(page);
+
+    // The last 30 days, as the server counts them.
+    const end = today();
+    const month = await chartOf({ startDate: addDays(end, -29), endDate: end });
+    expect(month.totals.pv).toBeGreaterThan(0);
+    expect(calls[0]).toEqual({ startDate: addDays(end, -29), endDate: end });
+    expect(await figure(page, 'pv')).toBe(month.totals.pv);
+    expect(await figure(page, 'visitors')).toBe(month.totals.visitors);
+    const trendLabel = async () => page.locator('[data-testid="visit-panel-trend"] .visit-chart-canvas').getAttribute('aria-label');
+    expect(await trendLabel()).toContain(`${addDays(end, -29)} 至 ${end}`);
+
+    // Seven days: other figures, another line.
+    await page.locator('.visit-filters label', { hasText: '近7天' }).click();
+    const week = await chartOf({ startDate: addDays(end, -6), endDate: end });
+    await page.waitForFunction((pv) => document.querySelector('[data-testid="visit-figure-pv"] .visit-figure-value')?.textContent?.replace(/,/g, '') === String(pv), week.totals.pv);
+    expect(week.totals.pv).toBeLessThan(month.totals.pv);
+    expect(calls).toContainEqual({ startDate: addDays(end, -6), endDate: end });
+    expect(new URL(page.url()).searchParams.get('chart.from')).toBe(addDays(end, -6));
+    expect(await trendLabel()).toContain(`${addDays(end, -6)} 至 ${end}`);
+    await chartsDrawn(page);
+    await page.screenshot({ path: `${SHOTS}/visit-chart-7days.png`, fullPage: true });
+
+    // One staff member from the select: the second most visited, so the bars can pick another.
+    const [first, second] = week.topStaff;
+    expect(second).toBeDefined();
+    await page.getByRole('combobox', { name: '员工' }).click();
+    await page.locator('.arco-select-option', { hasText: second!.staffName }).first().click();
+    await page.waitForFunction((pv) => document.querySelector('[data-testid="visit-figure-pv"] .visit-figure-value')?.textContent?.replace(/,/g, '') === String(pv), second!.count);
+    expect(calls.at(-2)).toEqual({ startDate: addDays(end, -6), endDate: end, staffId: second!.staffId });
+    const alone = await chartOf({ startDate: addDays(end, -6), endDate: end, staffId: second!.staffId });
+    expect(await figure(page, 'visitors')).toBe(alone.totals.visitors);
+
+    // Everyone again, then the most visited person's bar (the top bar, the longest).
+    await page.locator('.visit-select').nth(1).hover();
+    await page.locator('.visit-select').nth(1).locator('.arco-select-clear-icon').click();
+    await page.waitForFunction((pv) => document.querySelector('[data-testid="visit-figure-pv"] .visit-figure-value')?.textContent?.replace(/,/g, '') === String(pv), week.totals.pv);
+    await chartsDrawn(page);
+    const canvas = page.locator('[data-testid="visit-panel-top-staff"] .visit-chart-canvas canvas');
+    const box = (await canvas.boundingBox())!;
+    // The bars start after the names' axis; the first is near the top. Try a few heights until one is hit.
+    for (let y = 0.06; y < 0.3 && !new URL(page.url()).searchParams.get('chart.staff'); y += 0.02) {
+      await page.mouse.click(box.x + box.width * 0.45, box.y + box.height * y);
+      await page.waitForTimeout(150);
+    }
+    expect(new URL(page.url()).searchParams.get('chart.staff')).toBe(first!.staffId);
+    await page.waitForFunction((pv) => document.querySelector('[data-testid="visit-figure-pv"] .visit-figure-value')?.textContent?.replace(/,/g, '') === String(pv), first!.count);
+    expect(calls.at(-2)).toEqual({ startDate: addDays(end, -6), endDate: end, staffId: first!.staffId });
+    expect(await page.locator('.visit-select').nth(1).textContent()).toContain(first!.staffName);
+
+    // A reload opens the same view.
+    await page.reload();
+    await chartsDrawn(page);
+    expect(await figure(page, 'pv')).toBe(first!.count);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  test('screenshots: the statistics and the home cards, light and dark, zh and en', async () => {
+    // Tall enough for the whole statistics screen (the layout scrolls inside, so a full-page shot would not).
+    const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 1480 } });
+    await signIn(page, e2e.server.url);
+    const home = page.locator('[data-testid="home-card-visit/visits-30-days"] .visit-sparkline');
+    await home.waitFor();
+    const todayCard = page.locator('[data-testid="home-card-visit/visitors-today"]');
+    await todayCard.locator('[data-testid="visit-today-pv"]').waitFor();
+    // The card's figures are the server's last two days.
+    const month = await chartOf({});
+    const [yesterday, now] = month.days.slice(-2);
+    expect(Number(await todayCard.locator('[data-testid="visit-today-pv"] .visit-home-figure-value').textContent())).toBe(now!.pv);
+    expect(await todayCard.locator('[data-testid="visit-today-pv"] .visit-home-yesterday').textContent()).toBe(`昨日 ${yesterday!.pv}`);
+    await page.screenshot({ path: `${SHOTS}/visit-home-light-zh.png`, fullPage: true });
+
+    await pickTheme(page, '黑色主题');
+    await page.screenshot({ path: `${SHOTS}/visit-home-dark-zh.png`, fullPage: true });
+    await page.goto(`${e2e.server.url}/visit/chart`);
+    await chartsDrawn(page);
+    await page.screenshot({ path: `${SHOTS}/visit-chart-dark-zh.png`, fullPage: true });
+
+    await pickLanguage(page, 'English');
+    await page.locator('[data-testid="visit-figure-pv"]', { hasText: 'Visits (PV)' }).waitFor();
+    await chartsDrawn(page);
+    expect(await page.locator('[data-testid="visit-panel-trend"] .visit-chart-canvas').getAttribute('aria-label')).toContain('Line chart of visits and visitors per day');
+    await page.screenshot({ path: `${SHOTS}/visit-chart-dark-en.png`, fullPage: true });
+
+    await pickTheme(page, 'Default');
+    await chartsDrawn(page);
+    await page.screenshot({ path: `${SHOTS}/visit-chart-light-en.png`, fullPage: true });
+    // 90 days: the axis keeps the dates it has room for.
+    await page.locator('.visit-filters label', { hasText: '90 days' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="visit-figure-per-day"]')?.textContent?.includes('90 days'));
+    await chartsDrawn(page);
+    await page.screenshot({ path: `${SHOTS}/visit-chart-90days-en.png`, fullPage: true });
+    // The same figures as tables, for whoever cannot read a chart.
+    await page.locator('.visit-mode label', { hasText: 'Table' }).click();
+    await page.locator('[data-testid="visit-panel-trend"] .arco-table-tr').nth(30).waitFor();
+    await page.screenshot({ path: `${SHOTS}/visit-chart-table-en.png`, fullPage: true });
+
+    await page.goto(`${e2e.server.url}/wel/index`);
+    await home.waitFor();
+    await page.screenshot({ path: `${SHOTS}/visit-home-light-en.png`, fullPage: true });
+    await pickLanguage(page, '中文');
+    await page.goto(`${e2e.server.url}/visit/chart`);
+    await chartsDrawn(page);
+    await page.screenshot({ path: `${SHOTS}/visit-chart-light-zh.png`, fullPage: true });
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the demo user may read the statistics; the statistics code is needed for the call', async () => {
+    const token = await apiToken(e2e.server.url, '000000', 'demo', 'demo');
+    const res = await apiCall(e2e.server.url, token, 'GET', CHART_CALL);
+    expect(res.body.success).toBe(true);
+    const { context, page } = await openPage(e2e.browser);
+    await signIn(page, e2e.server.url, { tenantId: '000000', username: 'demo', password: 'demo' });
+    await page.locator('[data-testid="home-card-visit/visitors-today"] [data-testid="visit-today-pv"]').waitFor();
+    await context.close();
+  });
+});
