@@ -53,6 +53,8 @@ export const albumEntity = defineEntity({
   api: { base: '/api/case/album', list: 'page', save: 'save-update', longSave: true },
   sort: { field: 'sort', order: 'asc' },
   fields: {
+    cover: { type: 'image', label: { zh: '封面', en: 'Cover' }, width: 96 },
+    title: { type: 'string', label: { zh: '相册标题', en: 'Title' }, required: true, maxLength: 100, search: 'like', width: 200 },
     companyId: {
       type: 'id',
       label: { zh: '所属公司', en: 'Company' },
@@ -61,14 +63,13 @@ export const albumEntity = defineEntity({
       search: 'equal',
       width: 160,
     },
-    title: { type: 'string', label: { zh: '相册标题', en: 'Title' }, required: true, maxLength: 100, search: 'like', width: 200 },
     category: { type: 'select', label: { zh: '案例分类', en: 'Category' }, dict: { code: caseCategoryDictionary.code, numeric: true }, search: 'equal', width: 110 },
-    cover: { type: 'image', label: { zh: '封面', en: 'Cover' }, width: 96 },
-    description: { type: 'text', label: { zh: '相册描述', en: 'Description' }, maxLength: 2000, list: false },
-    sort: { type: 'integer', label: { zh: '排序', en: 'Order' }, min: 0, max: 99999, default: 1, sortable: true, width: 80 },
-    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: ALBUM_STATUS.map((s) => ({ ...s })), default: 1, search: 'equal', width: 90 },
-    viewCount: { type: 'integer', label: { zh: '浏览量', en: 'Views' }, writable: 'never', form: { add: false, edit: false, view: true }, sortable: true, width: 90 },
     // Computed when read: how many pictures the album holds.
-    imageCount: { type: 'integer', label: { zh: '图片数', en: 'Images' }, virtual: true, form: false, width: 80 },
+    imageCount: { type: 'integer', label: { zh: '图片数', en: 'Images' }, virtual: true, form: false, width: 96 },
+    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: ALBUM_STATUS.map((s) => ({ ...s })), default: 1, search: 'equal', width: 90 },
+    viewCount: { type: 'integer', label: { zh: '浏览量', en: 'Views' }, writable: 'never', form: { add: false, edit: false, view: true }, sortable: true, width: 104 },
+    // The list's order (not a column of its own).
+    sort: { type: 'integer', label: { zh: '排序', en: 'Order' }, min: 0, max: 99999, default: 1, list: false },
+    description: { type: 'text', label: { zh: '相册描述', en: 'Description' }, maxLength: 2000, list: false },
   },
 });

@@ -20,7 +20,8 @@ import { albumEntity } from '../entity';
 import { AlbumDialog, type AlbumDialogState } from './AlbumDialog';
 import './album.css';
 
-const COLUMNS = ['cover', 'title', 'companyId', 'category', 'imageCount', 'status', 'viewCount', 'sort'] as const;
+/** In the definition's order, which the table follows. */
+const COLUMNS = ['cover', 'title', 'companyId', 'category', 'imageCount', 'status', 'viewCount'] as const;
 
 /** How an album reads in the list (and in its view): its cover by a thumbnail, its company by name, its state as a tag. */
 const CELLS: Partial<Record<string, CellRenderer>> = {

@@ -28,7 +28,11 @@ export function UploadQueue({ uploads }: { uploads: Uploads }) {
           percent={Math.round((finished / items.length) * 100)}
           size="small"
           status={busy ? 'normal' : items.some((item) => item.state === 'refused') ? 'warning' : 'success'}
-          formatText={() => t('card.album.uploading', { done: finished, total: items.length })}
+          formatText={() =>
+            busy
+              ? t('card.album.uploading', { done: finished, total: items.length })
+              : t('card.album.uploaded', { ok: items.filter((item) => item.state === 'done').length, total: items.length })
+          }
         />
         {busy ? null : (
           <Button type="text" size="mini" onClick={dismiss}>
