@@ -20,6 +20,8 @@ export const installedPlugins = [
   'topmenu',
   'region',
   'scope',
+  'card',
+  'visit',
 ] as const;
 
 export type InstalledPluginId = (typeof installedPlugins)[number];

@@ -1,4 +1,9 @@
 import { definePlugin } from '../../core/sdk/shared';
+import { albumMessages, albumResource, caseCategoryDictionary } from './album';
+import { staffMessages, staffResource } from './staff';
+import { systemStaffResource } from './system-staff';
+import { companyMessages, companyResource, INDUSTRY_DICTIONARY } from './company';
+import { festivalMessages, festivalResource } from './festival';
 
 /**
  * 名片管理: what a company's staff keep on their digital business cards. Each area (company, staff, case
@@ -12,10 +17,16 @@ export default definePlugin({
   menus: [{ code: 'card', name: { zh: '名片管理', en: 'Business cards' }, path: '/card', icon: 'idcard', sort: 3, group: true, roles: ['user'] }],
   resources: [
     // Each area adds its resource here: company, staff, system staff, album, festival.
+    companyResource,
+    staffResource,
+    systemStaffResource,
+    albumResource,
+    festivalResource,
   ],
+  dictionaries: [INDUSTRY_DICTIONARY, caseCategoryDictionary],
   messages: {
     // Each area adds its texts under `card.<area>`.
-    zh: { card: {} },
-    en: { card: {} },
+    zh: { card: { album: albumMessages.zh, company: companyMessages.zh, festival: festivalMessages.zh, staff: staffMessages.zh } },
+    en: { card: { album: albumMessages.en, company: companyMessages.en, festival: festivalMessages.en, staff: staffMessages.en } },
   },
 });

@@ -1,5 +1,11 @@
 import { composeServerParts, defineServerPlugin } from '../../core/sdk/server';
 import cardPlugin from './index';
+import { albumServer } from './album/server';
+import { staffServer } from './staff/server';
+import { systemStaffServer } from './system-staff/server';
+import { companyServer } from './company/server';
+import { festivalServer } from './festival/server';
+import { wxServer } from './wx/server';
 
 /**
  * The server part: each area's engine options, endpoints, migrations and demo data, in the order the
@@ -9,5 +15,11 @@ export default defineServerPlugin(
   cardPlugin,
   composeServerParts(
     // Each area adds its parts here, in seed order: company, staff, album, festival.
+    companyServer,
+    staffServer,
+    systemStaffServer,
+    albumServer,
+    festivalServer,
+    wxServer,
   ),
 );

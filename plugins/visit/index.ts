@@ -1,6 +1,8 @@
 import { definePlugin } from '../../core/sdk/shared';
 import { recordsMessages, recordsResource } from './records';
 import { attachMessages, attachResource } from './attach';
+import { chartMenu, chartMessages, chartRoute } from './chart';
+import { homeMessages, visitHomeCards } from './home';
 
 /**
  * 访客管理: who visited whose card, the attachments visitors ask to see and their grants, and how the
@@ -10,7 +12,9 @@ export default definePlugin({
   id: 'visit',
   name: { zh: '访客管理', en: 'Visitors' },
   requires: ['card'],
-  menus: [{ code: 'visit', name: { zh: '访客管理', en: 'Visitors' }, path: '/visit', icon: 'user-group', sort: 4, group: true, roles: ['user'] }],
+  menus: [{ code: 'visit', name: { zh: '访客管理', en: 'Visitors' }, path: '/visit', icon: 'user-group', sort: 4, group: true, roles: ['user'] }, chartMenu],
+  routes: [chartRoute],
+  home: visitHomeCards,
   resources: [
     // Each area adds its resource here: visit records, attachments.
     recordsResource,
@@ -18,7 +22,7 @@ export default definePlugin({
   ],
   messages: {
     // Each area adds its texts under `visit.<area>`.
-    zh: { visit: { records: recordsMessages.zh, attach: attachMessages.zh } },
-    en: { visit: { records: recordsMessages.en, attach: attachMessages.en } },
+    zh: { visit: { records: recordsMessages.zh, attach: attachMessages.zh, chart: chartMessages.zh, home: homeMessages.zh } },
+    en: { visit: { records: recordsMessages.en, attach: attachMessages.en, chart: chartMessages.en, home: homeMessages.en } },
   },
 });
