@@ -1,8 +1,11 @@
-import { Button, Modal, Tag } from '@arco-design/web-react';
+import { Button, Modal, Tag, Tooltip } from '@arco-design/web-react';
 import { IconCheckCircle } from '@arco-design/web-react/icon';
 import { CrudPage, http, invalidateResource, toastSuccess, useCan, useTranslation } from '../../../core/sdk/browser';
 import { ENABLED, companyEntity } from './entity';
 import { RegionPicker } from './RegionPicker';
+
+/** The form's order: who the company is, where, how to reach it, then what its cards show. */
+const FORM_FIELDS = ['name', 'shortName', 'industry', 'status', 'regionCode', 'address', 'telephone', 'email', 'website', 'videoUrl', 'logo', 'isDefault', 'images', 'introduction'];
 
 const STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'gray' };
 
@@ -41,15 +44,16 @@ export default function CompanyPage() {
           status: (value, _row, text) => <Tag color={STATUS_COLOR[Number(value)] ?? 'gray'}>{text}</Tag>,
         },
       }}
-      dialog={{ form: { controls: { regionCode: <RegionPicker /> } } }}
+      dialog={{ form: { fields: FORM_FIELDS, controls: { regionCode: <RegionPicker /> } } }}
+      // Icons with their names as tooltips: the list's columns need the room, in either language.
+      iconActions
       extraRowActions={(row) =>
         mayDefault && row.isDefault !== 1 && row.status === ENABLED ? (
-          <Button type="text" size="mini" onClick={() => makeDefault(String(row.id), String(row.name ?? ''))}>
-            {t('card.company.setDefault')}
-          </Button>
+          <Tooltip content={t('card.company.setDefault')} mini>
+            <Button type="text" size="mini" icon={<IconCheckCircle />} aria-label={t('card.company.setDefault')} onClick={() => makeDefault(String(row.id), String(row.name ?? ''))} />
+          </Tooltip>
         ) : null
       }
-      extraActionsWidth={96}
     />
   );
 }

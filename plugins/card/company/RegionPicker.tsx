@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Cascader, Input } from '@arco-design/web-react';
-import { fetchQuery, query, REFERENCE_CACHE_MS, useTranslation } from '../../../core/sdk/browser';
+import { fetchQuery, query, REFERENCE_CACHE_MS, useTranslation, ViewValue } from '../../../core/sdk/browser';
 
 /**
  * The company's region, picked level by level from the region plugin's tree (`lazy-tree?parentCode=`),
  * any level may be the answer (a province, a city, a district). The value is the region code alone; its
  * ancestors are its prefixes (2 digits a province, 4 a city, 6 a district, then 9 and 12), so the path
- * an existing value opens on is loaded without asking the server what it is. Where the tree cannot be
- * read (the region plugin is off for the tenant, or the user may not read it), a plain code input.
+ * an existing value opens on is loaded without asking the server what it is. Read only, the names of the
+ * path as text. Where the tree cannot be read (the region plugin is off for the tenant, or the user may
+ * not read it), a plain code input.
  */
 
 const REGION_TREE = '/api/blade-system/region/lazy-tree';
@@ -50,6 +51,19 @@ async function loadTree(value: string | undefined): Promise<CascaderOption[]> {
   return top;
 }
 
+/** The names along the value's path, as far as the loaded tree knows them. */
+function pathNames(options: readonly CascaderOption[], value: string): string[] {
+  const names: string[] = [];
+  let level: readonly CascaderOption[] | undefined = options;
+  for (const code of regionPath(value)) {
+    const node: CascaderOption | undefined = level?.find((o) => o.value === code);
+    if (!node) break;
+    names.push(node.label);
+    level = node.children;
+  }
+  return names;
+}
+
 export function RegionPicker({ value, onChange, disabled }: { value?: string; onChange?: (value: string | undefined) => void; disabled?: boolean }) {
   const { t } = useTranslation();
   const [options, setOptions] = useState<CascaderOption[] | null>(null);
@@ -68,6 +82,11 @@ export function RegionPicker({ value, onChange, disabled }: { value?: string; on
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Read only (viewing a company): the region's names as text, its code until they are known.
+  if (disabled) {
+    const names = value && options ? pathNames(options, value) : [];
+    return <ViewValue text={names.length ? names.join(' / ') : (value ?? '')} />;
+  }
   if (unavailable) {
     return <Input value={value ?? ''} onChange={(next) => onChange?.(next.trim() || undefined)} disabled={disabled} placeholder={t('card.company.regionCode')} allowClear />;
   }

@@ -49,10 +49,10 @@ export const companyEntity = defineEntity({
   sort: { field: 'createTime', order: 'desc' },
   unique: [{ fields: ['name'], message: { zh: '公司名称已存在', en: 'A company of this name already exists' } }],
   fields: {
-    logo: { type: 'image', label: { zh: '公司logo', en: 'Logo' }, width: 80 },
+    logo: { type: 'image', label: { zh: '公司logo', en: 'Logo' }, width: 90 },
     name: { type: 'string', label: { zh: '公司名称', en: 'Name' }, required: true, maxLength: 100, search: 'like', sortable: true, width: 200 },
     shortName: { type: 'string', label: { zh: '公司简称', en: 'Short name' }, maxLength: 30, width: 120 },
-    industry: { type: 'select', label: { zh: '所属行业', en: 'Industry' }, dict: { code: INDUSTRY_DICTIONARY.code, numeric: true }, search: 'equal', width: 140 },
+    industry: { type: 'select', label: { zh: '所属行业', en: 'Industry' }, dict: { code: INDUSTRY_DICTIONARY.code, numeric: true }, search: 'equal', width: 160 },
     regionCode: {
       type: 'string',
       label: { zh: '所在地区', en: 'Region' },
@@ -66,7 +66,7 @@ export const companyEntity = defineEntity({
       label: { zh: '联系电话', en: 'Telephone' },
       maxLength: 30,
       pattern: { source: '^\\+?[0-9][0-9 ()-]{4,28}$', message: { zh: '联系电话格式不正确', en: 'The telephone number is not valid' } },
-      width: 140,
+      width: 160,
     },
     email: {
       type: 'string',
@@ -79,7 +79,7 @@ export const companyEntity = defineEntity({
     videoUrl: { type: 'string', label: VIDEO, maxLength: 500, pattern: httpRule(VIDEO), list: false },
     images: { type: 'images', label: { zh: '公司图片', en: 'Pictures' }, max: 9, list: false, span: 24 },
     introduction: { type: 'richtext', label: { zh: '公司简介', en: 'Introduction' }, maxLength: 20000, list: false, span: 24 },
-    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: STATUS_OPTIONS, default: ENABLED, search: 'equal', width: 90 },
+    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: STATUS_OPTIONS, default: ENABLED, search: 'equal', width: 100 },
     isDefault: {
       type: 'switch',
       label: { zh: '默认公司', en: 'Default' },
@@ -89,7 +89,7 @@ export const companyEntity = defineEntity({
       ],
       writable: 'never',
       form: { add: false, edit: true, view: true },
-      width: 100,
+      width: 120,
     },
   },
 });

@@ -1,4 +1,4 @@
-import { Space, Tag, Tooltip } from '@arco-design/web-react';
+import { Tag, Tooltip } from '@arco-design/web-react';
 import { CrudPage, useTranslation, type Row } from '../../../core/sdk/browser';
 import { CompanySelect } from './CompanySelect';
 import { CHOSEN_COMPANIES, festivalEntity } from './entity';
@@ -8,6 +8,9 @@ import './festival.css';
 const STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'gray' };
 /** Within a month: worth preparing for now. */
 const SOON_DAYS = 30;
+
+/** The form's order: what the festival is, whom it is for, then what the cards show. */
+const FORM_FIELDS = ['name', 'date', 'scope', 'status', 'companyIds', 'greeting', 'poster', 'sort'];
 
 /** Chosen companies are required, and shown, only when the festival is for chosen companies. */
 const scopeFields = (values: Row) => (Number(values.scope) === CHOSEN_COMPANIES ? { required: ['companyIds'] } : { hidden: ['companyIds'] });
@@ -22,18 +25,17 @@ export default function FestivalPage() {
   return (
     <CrudPage
       entity={festivalEntity}
+      // Icons: the list's columns need the room.
+      iconActions
       table={{
         cells: {
-          nextDate: (value, row) => {
-            const days = Number(row.daysUntil);
-            if (!value) return '-';
+          daysUntil: (value) => {
+            const days = Number(value);
+            if (value === undefined || value === null || days < 0) return '-';
             return (
-              <Space size={6}>
-                <span>{String(value)}</span>
-                <Tag size="small" color={days === 0 ? 'red' : days <= SOON_DAYS ? 'orangered' : 'gray'}>
-                  {days === 0 ? t('card.festival.today') : t('card.festival.inDays', { count: days })}
-                </Tag>
-              </Space>
+              <Tag size="small" color={days === 0 ? 'red' : days <= SOON_DAYS ? 'orangered' : 'gray'}>
+                {days === 0 ? t('card.festival.today') : t('card.festival.inDays', { count: days })}
+              </Tag>
             );
           },
           scope: (value, row, text) =>
@@ -51,6 +53,7 @@ export default function FestivalPage() {
       }}
       dialog={{
         form: {
+          fields: FORM_FIELDS,
           controls: { date: <MonthDayPicker />, companyIds: <CompanySelect /> },
           dynamic: scopeFields,
         },

@@ -25,8 +25,8 @@ export const festivalEntity = defineEntity({
   api: { base: '/api/festival', list: 'page', save: 'save-update' },
   sort: { field: 'date', order: 'asc' },
   fields: {
-    poster: { type: 'image', label: { zh: '节日海报', en: 'Poster' }, width: 80 },
-    name: { type: 'string', label: { zh: '节日名称', en: 'Name' }, required: true, maxLength: 50, search: 'like', sortable: true, width: 160 },
+    poster: { type: 'image', label: { zh: '节日海报', en: 'Poster' }, width: 90 },
+    name: { type: 'string', label: { zh: '节日名称', en: 'Name' }, required: true, maxLength: 50, search: 'like', sortable: true, width: 180 },
     date: {
       type: 'string',
       label: { zh: '节日日期', en: 'Date' },
@@ -36,12 +36,13 @@ export const festivalEntity = defineEntity({
       pattern: { source: MONTH_DAY_PATTERN, message: { zh: '节日日期须为有效的月-日，如 01-01', en: 'The date must be a real month and day, such as 01-01' } },
       sortable: true,
       filters: ['equal'],
-      width: 100,
+      // The next date shows it in the list.
+      list: false,
     },
-    nextDate: { type: 'string', label: { zh: '下次日期', en: 'Next date' }, virtual: true, form: false, width: 170 },
-    daysUntil: { type: 'integer', label: { zh: '距今天数', en: 'Days until' }, virtual: true, form: false, list: false },
-    greeting: { type: 'text', label: { zh: '祝福语', en: 'Greeting' }, maxLength: 500, width: 240 },
-    scope: { type: 'select', label: { zh: '适用范围', en: 'Applies to' }, options: SCOPE_OPTIONS, default: ALL_COMPANIES, search: 'equal', width: 180 },
+    nextDate: { type: 'string', label: { zh: '下次日期', en: 'Next date' }, virtual: true, form: false, width: 130 },
+    daysUntil: { type: 'integer', label: { zh: '距今天数', en: 'Days until' }, virtual: true, form: false, width: 130 },
+    greeting: { type: 'text', label: { zh: '祝福语', en: 'Greeting' }, maxLength: 500, width: 170 },
+    scope: { type: 'select', label: { zh: '适用范围', en: 'Scope' }, options: SCOPE_OPTIONS, default: ALL_COMPANIES, search: 'equal', width: 150 },
     companyIds: {
       type: 'string',
       label: { zh: '适用公司', en: 'Companies' },
@@ -51,7 +52,7 @@ export const festivalEntity = defineEntity({
       span: 24,
     },
     companyNames: { type: 'string', label: { zh: '适用公司', en: 'Companies' }, virtual: true, form: false, list: false },
-    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: STATUS_OPTIONS, default: ENABLED, search: 'equal', width: 90 },
-    sort: { type: 'integer', label: { zh: '排序', en: 'Order' }, min: 0, max: 9999, default: 1, width: 80 },
+    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: STATUS_OPTIONS, default: ENABLED, search: 'equal', width: 100 },
+    sort: { type: 'integer', label: { zh: '排序', en: 'Order' }, min: 0, max: 9999, default: 1, list: false },
   },
 });
