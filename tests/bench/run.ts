@@ -10,6 +10,7 @@
  *   `npm install --legacy-peer-deps` and `npx vite build --outDir <folder>`.
  * - The server: paged lists at 10k, 100k and 1M rows on PGlite and PostgreSQL (server.ts), 50 sign-ins at
  *   once against a route with no database work (sign-in-load.ts), and an access token's check (token-check.ts).
+ * - The visit statistics call and the recording of a visit at a million visits (visit-stats.ts).
  */
 import { launchBrowser } from '../e2e/browser';
 import { startServerProcess } from '../e2e/server-process';
@@ -20,6 +21,7 @@ import { coldPasswordFieldShownAt } from './password-field';
 import { benchServer } from './server';
 import { benchSignInLoad } from './sign-in-load';
 import { benchTokenCheck } from './token-check';
+import { benchVisitStats } from './visit-stats';
 import { startStaticServer, type StaticServer } from './static-server';
 
 const RUNS = 9;
@@ -36,6 +38,7 @@ async function main() {
   if (part !== 'browser') await benchServer();
   if (part !== 'browser') await benchSignInLoad();
   if (part !== 'browser') await benchTokenCheck();
+  if (part !== 'browser') await benchVisitStats();
 }
 
 async function browserFigures() {

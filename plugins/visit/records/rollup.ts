@@ -54,7 +54,7 @@ export const rollupMigrations: readonly Migration[] = [
         company_id bigint not null,
         staff_id bigint not null,
         pv integer not null default 0,
-        primary key (tenant_id, day, company_id, staff_id)
+        primary key (tenant_id, day, company_id, staff_id) include (pv)
       );
       create index blade_visit_daily_staff_company on blade_visit_daily_staff (tenant_id, company_id, day, staff_id) include (pv);
       create table blade_visit_last (
@@ -72,8 +72,11 @@ export const rollupMigrations: readonly Migration[] = [
         day date not null,
         prev_day date not null,
         visitors integer not null default 0,
-        primary key (tenant_id, scope, scope_id, day, prev_day)
+        primary key (tenant_id, scope, scope_id, day, prev_day) include (visitors)
       );
+      -- A range's visitors are the rows of its days whose previous day is before its start: few rows once
+      -- read by previous day for a long range, few read by day for a short one (the planner takes either).
+      create index blade_visit_daily_prev_back on blade_visit_daily_prev (tenant_id, scope, scope_id, prev_day, day) include (visitors);
     `,
   },
 ];
@@ -91,7 +94,7 @@ export interface CountedVisit {
 }
 
 /** The scopes a visit counts in, always in this order (every transaction takes the rows' locks alike). */
-const SCOPES_SQL = `(values ('t', 0::bigint, 1), ('c', $2::bigint, 2), ('s', $3::bigint, 3)) s(scope, scope_id, ord)`;
+const SCOPES_SQL = `(values ('t'::char, 0::bigint, 1), ('c'::char, $2::bigint, 2), ('s'::char, $3::bigint, 3)) s(scope, scope_id, ord)`;
 
 /**
  * Counts one visit, inside the transaction that records it. Concurrent visits of one tenant wait for each
