@@ -62,6 +62,9 @@ const ANY_MEMBER = new Set([
   // The card front end's attachment calls: public, the signed card link stands for a token.
   'POST /api/visit/attach/request',
   'GET /api/visit/attach/file',
+  // The card front end reports visits: public, the signed card token names the card.
+  'POST /api/visit/record',
+  'POST /api/visit/record/update',
   'GET /api/staff/info/list',
 ]);
 
@@ -92,6 +95,7 @@ const HAND_WRITTEN_PARAMS = [
   'oldPassword', 'newPassword', 'newPassword1', 'grant_type', 'scope', 'refresh_token', 'source', 'state', 'oauthId', 'avatar', 'key',
   'dictKey', 'dictValue', 'url', 'message', 'stack', 'userAgent', 'language',
   't', 'visitorId', 'nickName', 'attachId', 'attachIds', 'staffId', 'days',
+  'visitId', 'startDate', 'endDate', 'companyId',
 ];
 
 const NUL_VALUE = 'a\u0000b';
