@@ -133,9 +133,18 @@ describe('visit statistics and the home cards, in the browser', () => {
   test('screenshots: the statistics and the home cards, light and dark, zh and en', async () => {
     // Tall enough for the whole statistics screen (the layout scrolls inside, so a full-page shot would not).
     const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 1480 } });
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    });
     await signIn(page, e2e.server.url);
     const home = page.locator('[data-testid="home-card-visit/visits-30-days"] .visit-sparkline');
     await home.waitFor();
+    // The sparkline is SVG: G2 (over 1 MB) is not downloaded for the home page.
+    await page.waitForLoadState('networkidle');
+    const homeScripts = await Promise.all(scripts);
+    expect(homeScripts.some((code) => code.includes('visit-home-figure'))).toBe(true);
+    expect(homeScripts.filter((code) => code.includes('g2-tooltip'))).toEqual([]);
     const todayCard = page.locator('[data-testid="home-card-visit/visitors-today"]');
     await todayCard.locator('[data-testid="visit-today-pv"]').waitFor();
     // The card's figures are the server's last two days.

@@ -40,13 +40,9 @@ export function trendSpec(days: readonly DayCount[], names: { pv: string; uv: st
     },
     legend: { color: { position: 'top', layout: { justifyContent: 'center' } } },
     interaction: { tooltip: { shared: true } },
-    children: [
-      // Straight segments: a smoothed curve would swing past the days' real counts.
-      { type: 'line', style: { lineWidth: 2 }, tooltip: { title: 'date', items: [{ channel: 'y' }] } },
-      // Points only where a few days are shown: on 90 days and more they would cover the line. Hidden
-      // rather than left out: a redraw merges its children into the chart's, so one left out would stay.
-      { type: 'point', encode: { shape: 'circle', size: 2.5 }, style: { opacity: days.length <= 31 ? 1 : 0 }, tooltip: false },
-    ],
+    // Straight segments: a smoothed curve would swing past the days' real counts. No point marks: on 90
+    // days they would cover the line, and the tooltip marks the day under the pointer.
+    children: [{ type: 'line', style: { lineWidth: 2 }, tooltip: { title: 'date', items: [{ channel: 'y' }] } }],
   } as G2Spec;
 }
 
