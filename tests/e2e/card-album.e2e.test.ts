@@ -82,10 +82,10 @@ describe('case albums, in the browser', () => {
     // As the server keeps it: in that order, each with a thumbnail of its own.
     const token = await apiToken(e2e.server.url, '000000', 'admin', 'admin');
     const found = await apiCall(e2e.server.url, token, 'GET', '/api/case/album/page', { title: TITLE });
-    const [row] = found.body.data.records as { id: string; imageCount: number }[];
+    const [row] = (found.body.data as { records: { id: string; imageCount: number }[] }).records;
     expect(row!.imageCount).toBe(3);
     const saved = await apiCall(e2e.server.url, token, 'GET', '/api/case/album/detail', { id: row!.id });
-    const images = saved.body.data.images as { link: string; thumbLink: string; caption: string }[];
+    const { images } = saved.body.data as { images: { link: string; thumbLink: string; caption: string }[] };
     expect(images.map((i) => i.caption)).toEqual(['标志', '厨房', '客厅']);
     for (const image of images) expect(image.thumbLink).not.toBe(image.link);
 
