@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { openPage, type PageProblems } from './browser';
-import { serverAndBrowser } from './suite';
+import { serverAndBrowser, SHOTS } from './suite';
 import { HOME_MARKER } from './selectors';
-import { DEMO, sidebarTexts, signIn, toast, topButton } from './session-helpers';
+import { ADMIN, DEMO, sidebarTexts, signIn, toast, topButton } from './session-helpers';
 
 let context: BrowserContext;
 let page: Page;
@@ -25,8 +25,8 @@ const path = () => new URL(page.url()).pathname;
 describe('the shell', () => {
   test('sidebar: nested menu with one branch open, collapse, iframe and not-available pages', async () => {
     await page.locator('.ba-sider').getByText('工作台').click();
-    await page.locator('.ba-sider').getByText('测试页').click();
-    await page.waitForURL('**/test/index');
+    await page.locator('.ba-sider').getByText('个人信息').click();
+    await page.waitForURL('**/info/index');
     await page.locator('.ba-sider').getByText('系统工具').click();
     // Opening one branch closes the other (accordion): only 系统工具's content stays open.
     await page.waitForFunction(() => {
@@ -35,6 +35,9 @@ describe('the shell', () => {
       );
       return open.length === 1 && open[0]!.querySelector('.arco-menu-inline-header')?.textContent?.includes('系统工具');
     });
+    // The developer demos, the super administrator's: under 系统工具.
+    await page.locator('.ba-sider').getByText('测试页').click();
+    await page.waitForURL('**/test/index');
     await page.locator('.ba-sider').getByText('关于产品').click();
     await page.waitForURL('**/myiframe/**');
     const src = await page.locator('iframe').first().getAttribute('src');
@@ -252,6 +255,7 @@ describe('the shell', () => {
       await dark.page.locator('.ba-sider').getByText('系统工具').click();
       await dark.page.locator('.ba-sider').getByText('关于产品').click();
       await dark.page.waitForURL('**/myiframe/**');
+      await dark.page.locator('.ba-iframe iframe').waitFor(); // its page is a lazy chunk: on a loaded machine it comes after the address
       await topButton(dark.page, '主题').click();
       await dark.page.getByRole('menuitem', { name: '黑色主题' }).click();
       await dark.page.waitForFunction(() => document.body.getAttribute('arco-theme') === 'dark');
@@ -301,5 +305,44 @@ describe('the shell', () => {
 
   test('no page errors along the way', () => {
     expect(problems.errors).toEqual([]);
+  });
+  test('the home page: cards first, shortcuts by name and group, the console only for the super administrator; light and dark, zh and en, narrow', async () => {
+    const cases = [
+      ['admin', ADMIN, 'theme-default', 'zh', 1440],
+      ['admin', ADMIN, 'theme-dark', 'en', 1440],
+      ['user', DEMO, 'theme-default', 'zh', 1440],
+      ['user', DEMO, 'theme-dark', 'zh', 1440],
+      ['user', DEMO, 'theme-default', 'en', 1440],
+      ['user', DEMO, 'theme-default', 'zh', 390],
+    ] as const;
+    for (const [who, user, theme, language, width] of cases) {
+      const shot = await openPage(e2e.browser, { viewport: { width, height: 900 } });
+      try {
+        await shot.page.addInitScript(
+          ([name, lang]) => {
+            localStorage.setItem('saber-themeName', JSON.stringify({ dataType: 'string', content: name, datetime: Date.now() }));
+            localStorage.setItem('saber-language', JSON.stringify({ dataType: 'string', content: lang, datetime: Date.now() }));
+          },
+          [theme, language],
+        );
+        await signIn(shot.page, e2e.server.url, user);
+        const home = shot.page.locator(HOME_MARKER);
+        // The cards (or the empty state in their place) come right after the greeting.
+        await home.locator(':scope > .ba-home-cards, :scope > [data-testid="home-cards-empty"]').first().waitFor();
+        expect(await home.locator(':scope > *').nth(1).evaluate((el) => el.matches('.ba-home-cards, [data-testid="home-cards-empty"]'))).toBe(true);
+        const tiles = home.locator('[data-testid="home-shortcuts"] .ba-shortcut');
+        await tiles.first().waitFor();
+        for (const text of await tiles.allTextContents()) expect(text).not.toMatch(/\/[a-z]/); // names, never a route path
+        expect(await home.getByTestId('home-console').count()).toBe(who === 'admin' ? 1 : 0);
+        // The cards' bodies have loaded (no skeleton left).
+        await shot.page.waitForFunction(() => !document.querySelector('[data-testid="home-page"] .arco-skeleton'), undefined, { timeout: 15_000 });
+        const overflow = await shot.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await shot.page.screenshot({ path: `${SHOTS}/home-${who}-${theme}-${language}-${width}.png`, fullPage: true });
+        expect(shot.problems.errors).toEqual([]);
+      } finally {
+        await shot.context.close();
+      }
+    }
   });
 });
