@@ -51,6 +51,7 @@ const ANY_MEMBER = new Set([
   'GET /api/blade-system/tenant/info',
   'GET /api/blade-system/plugin/enabled',
   'POST /api/blade-resource/oss/endpoint/put-file',
+  'POST /api/blade-resource/oss/endpoint/put-file-attach',
   'GET /api/blade-resource/oss/endpoint/file/:name',
   'POST /api/blade-log/client-error/submit',
   'GET /api/blade-system/dict/dictionary',
