@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ok, page, renderPlugin, respond } from '../../../core/sdk/testing';
+import { fail, ok, page, renderPlugin, respond } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
 import cardPlugin from '../index';
 
@@ -17,7 +17,8 @@ function backend(sent: Record<string, unknown>[]) {
     'GET /api/blade-system/dict/dictionary': () => ok([{ dictKey: '2', dictValue: '建筑外观' }]),
     'POST /api/case/album/update': (call) => {
       sent.push(call.body as Record<string, unknown>);
-      return ok(null);
+      // The first update is refused, as a server would refuse a picture it cannot read.
+      return sent.length === 1 ? fail('第2张图片不存在或已被删除', 400) : ok(null);
     },
     'POST /api/case/album/save': (call) => {
       sent.push(call.body as Record<string, unknown>);
@@ -37,7 +38,7 @@ const open = async (sent: Record<string, unknown>[], button: '修改' | '新增'
 const handles = (dialog: HTMLElement) => within(dialog).getAllByRole('button', { name: /^第 \d 张图片，共/ });
 
 describe('album editor', () => {
-  it('moves pictures from the keyboard and by their buttons, and the save sends that order with the captions', async () => {
+  it('moves pictures from the keyboard and by their buttons; the save sends that order with the captions, and a refused one keeps them', async () => {
     const sent: Record<string, unknown>[] = [];
     const { app, dialog } = await open(sent, '修改');
     await waitFor(() => expect(handles(dialog)).toHaveLength(3));
@@ -53,11 +54,20 @@ describe('album editor', () => {
     // c, a, b became a, c, b. The last picture to the front with its button, and a caption changed.
     await app.user.click(within(dialog).getAllByRole('button', { name: '移到最前' })[2]!);
     const caption = within(dialog).getByRole('textbox', { name: '第 1 张图片的说明' });
-    await app.user.clear(caption);
-    await app.user.type(caption, '  主楼立面 ');
+    fireEvent.change(caption, { target: { value: '  主楼立面 ' } });
 
+    const captions = () => within(dialog).getAllByRole('textbox', { name: /张图片的说明$/ }).map((input) => (input as HTMLInputElement).value);
     await app.user.click(within(dialog).getByTestId('crud-save'));
     await waitFor(() => expect(sent).toHaveLength(1));
+    // Refused: the editor stays open with the pictures, their order and captions as they were.
+    expect(await screen.findByText('第2张图片不存在或已被删除')).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByTestId('crud-save').className).not.toContain('loading'));
+    expect(captions()).toEqual(['  主楼立面 ', '图a', '图c']);
+
+    await app.user.click(within(dialog).getByTestId('crud-save'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual(sent[0]);
+    expect(await screen.findByText('更新成功')).toBeTruthy();
     expect(sent[0]).toMatchObject({
       id: '501',
       title: '滨江商务中心',
@@ -67,7 +77,7 @@ describe('album editor', () => {
         { link: `${FILE}c.jpg`, caption: '图c' },
       ],
     });
-  }, 30_000);
+  }, 60_000);
 
   it('uploads several files at once, refusing what is no jpg/png by its own line, and will not save an album without pictures', async () => {
     const sent: Record<string, unknown>[] = [];
@@ -86,5 +96,5 @@ describe('album editor', () => {
     expect(app.callsTo('POST /api/blade-resource/oss/endpoint/put-file')).toHaveLength(1);
     await waitFor(() => expect(handles(dialog)).toHaveLength(1));
     expect(within(dialog).queryByText('请上传至少一张图片')).toBeNull();
-  }, 30_000);
+  }, 60_000);
 });
