@@ -25,13 +25,14 @@ async function freePort(): Promise<number> {
 /**
  * Starts the real server (`tsx app/server.ts`) as a child process on a fresh data folder and a free port,
  * serving the built app from dist/. The tests drive it exactly as a newcomer's browser would. Tests of the
- * API alone pass `{ browserApp: false }` and need no build.
+ * API alone pass `{ browserApp: false }` and need no build. `dataDir`: start on that folder instead (a
+ * restart on the same data, with other settings); the caller owns it, so stop() leaves it.
  */
-export async function startServerProcess(env: Record<string, string> = {}, options: { browserApp?: boolean } = {}): Promise<RunningServer> {
+export async function startServerProcess(env: Record<string, string> = {}, options: { browserApp?: boolean; dataDir?: string } = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname ?? process.cwd(), '..', '..');
   const cwd = existsSync(join(root, 'package.json')) ? root : process.cwd();
   if (options.browserApp !== false && !existsSync(join(cwd, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
-  const dataDir = mkdtempSync(join(tmpdir(), 'card-admin-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'card-admin-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(cwd, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'app/server.ts'], {
     cwd,
@@ -67,7 +68,7 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -15,7 +15,7 @@ export const attachEntity = defineEntity({
   createTimeRange: true,
   sort: { field: 'createTime', order: 'desc' },
   fields: {
-    name: { type: 'string', label: { zh: '附件名称', en: 'Name' }, required: true, maxLength: 100, search: 'like', sortable: true, width: 220 },
+    name: { type: 'string', label: { zh: '附件名称', en: 'Name' }, required: true, maxLength: 100, search: 'like', sortable: true, width: 200 },
     staffId: { type: 'id', label: { zh: '所属员工', en: 'Staff' }, required: true, search: 'equal', source: { url: '/api/staff/info/list', label: 'name' }, width: 120 },
     // Uploaded through the form's file control; the server takes the size and the kind from the stored file.
     fileLink: { type: 'string', label: { zh: '附件文件', en: 'File' }, required: true, maxLength: 500, list: false, span: 24 },
@@ -28,11 +28,11 @@ export const attachEntity = defineEntity({
       search: 'equal',
       width: 90,
     },
-    fileSize: { type: 'integer', label: { zh: '文件大小', en: 'Size' }, writable: 'never', sortable: true, width: 100 },
+    fileSize: { type: 'integer', label: { zh: '文件大小', en: 'Size' }, writable: 'never', sortable: true, width: 116 },
     remark: { type: 'text', label: { zh: '备注', en: 'Remark' }, maxLength: 500, list: false },
     // The grants of each attachment by state as of now, counted by the server when it reads the rows, and
     // said in a line (the list's column; exports have it as text).
-    grantSummary: { type: 'string', label: { zh: '授权情况', en: 'Grants' }, virtual: true, form: false, width: 280 },
+    grantSummary: { type: 'string', label: { zh: '授权情况', en: 'Grants' }, virtual: true, form: false, width: 360 },
     requestedCount: { type: 'integer', label: { zh: '待授权', en: 'Requested' }, virtual: true, list: false, form: false },
     grantedCount: { type: 'integer', label: { zh: '已授权', en: 'Granted' }, virtual: true, list: false, form: false },
     refusedCount: { type: 'integer', label: { zh: '已拒绝', en: 'Refused' }, virtual: true, list: false, form: false },

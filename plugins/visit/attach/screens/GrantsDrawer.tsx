@@ -108,7 +108,7 @@ function GrantList({ attach }: { attach: AttachRow }) {
           '-'
         ),
     },
-    ...(mayDecide ? [{ title: t('crud.actions'), dataIndex: 'id', width: 150, fixed: 'right' as const, render: (_: unknown, grant: Grant) => <div className="ba-attach-actions">{actions(grant)}</div> }] : []),
+    ...(mayDecide ? [{ title: t('crud.actions'), dataIndex: 'id', width: 190, fixed: 'right' as const, render: (_: unknown, grant: Grant) => <div className="ba-attach-actions">{actions(grant)}</div> }] : []),
   ];
 
   const firstWaiting = grants.data?.find((g) => g.state === GRANT_STATE.requested)?.visitorId;
@@ -133,7 +133,7 @@ function GrantList({ attach }: { attach: AttachRow }) {
             loading={grants.loading}
             pagination={false}
             border={false}
-            scroll={{ x: 940 }}
+            scroll={{ x: 980 }}
             noDataElement={<Empty description={t('visit.attach.noGrants')} />}
           />
         )}
