@@ -67,6 +67,9 @@ const ANY_MEMBER = new Set([
   'POST /api/visit/record',
   'POST /api/visit/record/update',
   'GET /api/staff/info/list',
+  'GET /api/company/information/list',
+  // The card domain of one's own tenant (the cards' links).
+  'GET /api/wx/get/domian',
 ]);
 
 /** Areas of the super administrator (data every tenant shares): refused to everyone else, a tenant's own administrator included. */
