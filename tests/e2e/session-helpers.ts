@@ -35,3 +35,17 @@ export async function cookieNames(page: Page): Promise<string[]> {
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.arco-message').filter({ hasText: text });
 }
+
+/** Switches the theme from the top bar and waits until the page is in it. */
+export async function pickTheme(page: Page, dark: boolean): Promise<void> {
+  await topButton(page, /^(主题|Theme)$/).click();
+  await page.locator('.arco-dropdown-menu-item').filter({ hasText: dark ? /^(黑色主题|Dark)/ : /^(默认主题|Default)/ }).click();
+  await page.waitForFunction((wanted) => (document.body.getAttribute('arco-theme') === 'dark') === wanted, dark);
+}
+
+/** Switches the interface language from the top bar and waits until the menu reads in it. */
+export async function pickLanguage(page: Page, language: 'English' | '中文'): Promise<void> {
+  await topButton(page, /语言|Language/).click();
+  await page.getByRole('menuitem', { name: language }).click();
+  await page.waitForFunction((home) => document.querySelector('.ba-sider')?.textContent?.includes(home), language === 'English' ? 'Home' : '首页');
+}

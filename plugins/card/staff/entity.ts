@@ -22,17 +22,19 @@ export const staffEntity = defineEntity({
   sort: { field: 'createTime', order: 'desc', ties: 'oldest' },
   unique: [{ fields: ['mobile'], message: MSG_MOBILE_TAKEN }],
   fields: {
-    avatar: { type: 'image', label: { zh: '头像', en: 'Avatar' }, width: 72 },
-    name: { type: 'string', label: { zh: '姓名', en: 'Name' }, required: true, maxLength: 50, search: 'like', sortable: true },
+    avatar: { type: 'image', label: { zh: '头像', en: 'Avatar' }, width: 84 },
+    name: { type: 'string', label: { zh: '姓名', en: 'Name' }, required: true, maxLength: 50, search: 'like', sortable: true, width: 140 },
     companyId: {
       type: 'id',
       label: { zh: '所属公司', en: 'Company' },
       required: true,
       source: { url: '/api/company/information/list', label: 'name' },
       search: 'equal',
+      width: 130,
     },
-    position: { type: 'string', label: { zh: '职位', en: 'Position' }, maxLength: 50 },
-    deptName: { type: 'string', label: { zh: '部门', en: 'Department' }, maxLength: 50 },
+    position: { type: 'string', label: { zh: '职位', en: 'Position' }, maxLength: 50, width: 110 },
+    // Not a column: the list keeps room for the mobile, the state and the account.
+    deptName: { type: 'string', label: { zh: '部门', en: 'Department' }, maxLength: 50, list: false },
     mobile: {
       type: 'string',
       label: { zh: '手机号码', en: 'Mobile' },
@@ -40,6 +42,7 @@ export const staffEntity = defineEntity({
       // The length (手机号码长度不为11位) is judged first, by the server's hook.
       pattern: { source: '^1\\d{10}$', message: MSG_MOBILE_FORMAT },
       search: 'like',
+      width: 135,
     },
     telephone: {
       type: 'string',
@@ -57,10 +60,10 @@ export const staffEntity = defineEntity({
     },
     wechat: { type: 'string', label: { zh: '微信号', en: 'WeChat ID' }, maxLength: 50, list: false },
     introduction: { type: 'text', label: { zh: '个人简介', en: 'Introduction' }, maxLength: 1000, list: false },
-    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: STATUS_OPTIONS, default: ENABLED, required: true, search: 'equal', width: 90 },
+    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: STATUS_OPTIONS, default: ENABLED, required: true, search: 'equal', width: 100 },
     isDefault: {
       type: 'switch',
-      label: { zh: '默认名片', en: 'Default card' },
+      label: { zh: '默认名片', en: 'Default' },
       options: [
         { value: 0, label: { zh: '否', en: 'No' } },
         { value: 1, label: { zh: '是', en: 'Yes' } },
@@ -69,10 +72,11 @@ export const staffEntity = defineEntity({
       writable: 'never',
       form: { add: false, edit: false, view: true },
       filters: ['equal'],
-      width: 100,
+      // Shown as a tag beside the name in the list.
+      list: false,
     },
     userId: { type: 'id', label: { zh: '登录用户', en: 'Sign-in user' }, writable: 'never', list: false, form: false },
-    userAccount: { type: 'string', label: { zh: '登录账号', en: 'Account' }, virtual: true, form: { add: false, edit: false, view: true }, width: 130 },
+    userAccount: { type: 'string', label: { zh: '登录账号', en: 'Account' }, virtual: true, form: { add: false, edit: false, view: true }, width: 135 },
     cardUrl: { type: 'string', label: { zh: '名片链接', en: 'Card link' }, virtual: true, list: false, form: { add: false, edit: false, view: true }, span: 24 },
   },
 });

@@ -69,7 +69,7 @@ function ImportBody({ onClose, onImported }: { onClose: () => void; onImported: 
       dialog={dialog}
       title={t('card.staff.importTitle')}
       width={600}
-      testId="staff-import"
+      className="card-staff-import"
       footer={
         <>
           <Button onClick={onClose}>{t('crud.close')}</Button>

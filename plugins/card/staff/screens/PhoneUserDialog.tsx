@@ -35,7 +35,7 @@ function PhoneUserBody({ made, onClose }: { made: PhoneUser; onClose: () => void
       dialog={dialog}
       title={t('card.staff.phoneUserTitle')}
       width={480}
-      testId="staff-phone-user"
+      className="card-staff-phone-user"
       footer={
         <Button type="primary" onClick={onClose}>
           {t('crud.close')}

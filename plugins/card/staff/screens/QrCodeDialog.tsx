@@ -34,7 +34,6 @@ function QrCodeBody({ target, onClose }: { target: QrCodeTarget; onClose: () => 
       title={t('card.staff.qrTitle', { name: target.name })}
       width={440}
       className="card-staff-qr"
-      testId="staff-qr"
       footer={
         <>
           <Button onClick={onClose}>{t('crud.close')}</Button>

@@ -83,7 +83,7 @@ export default observer(function StaffPage() {
         entity={staffEntity}
         list={list}
         iconActions
-        extraActionsWidth={3 * 32}
+        extraActionsWidth={3 * 28}
         extraRowActions={extraActions}
         table={{ cells: staffCells(t) }}
         toolbar={() =>
