@@ -41,6 +41,8 @@ export async function pickTheme(page: Page, dark: boolean): Promise<void> {
   await topButton(page, /^(主题|Theme)$/).click();
   await page.locator('.arco-dropdown-menu-item').filter({ hasText: dark ? /^(黑色主题|Dark)/ : /^(默认主题|Default)/ }).click();
   await page.waitForFunction((wanted) => (document.body.getAttribute('arco-theme') === 'dark') === wanted, dark);
+  // The menu fades out: a screenshot taken meanwhile would show it over the page.
+  await page.locator('.arco-dropdown-menu-item').filter({ hasText: dark ? /^(黑色主题|Dark)/ : /^(默认主题|Default)/ }).waitFor({ state: 'hidden' });
 }
 
 /** Switches the interface language from the top bar and waits until the menu reads in it. */
