@@ -1,4 +1,5 @@
-import { Space, Tag } from '@arco-design/web-react';
+import { useState } from 'react';
+import { Avatar, Space, Tag } from '@arco-design/web-react';
 import { CrudPage, localText, useTranslation, type TFunction } from '../../../core/sdk/browser';
 import { VISIT_ACTIONS, visitEntity } from './index';
 
@@ -13,9 +14,15 @@ export function stayText(seconds: number, t: TFunction): string {
   return t('visit.records.stayHours', { hours: Math.floor(seconds / 3600), minutes: Math.floor((seconds % 3600) / 60) });
 }
 
+/** A visitor's picture, or the first character of their name when there is none or it cannot be shown. */
+function VisitorAvatar({ link, name }: { link: string; name: string }) {
+  const [failed, setFailed] = useState(false);
+  return <Avatar size={24}>{link && !failed ? <img src={link} alt="" onError={() => setFailed(true)} /> : name.slice(0, 1) || '?'}</Avatar>;
+}
+
 /**
- * /visit/info: the kit's read-only list of visits, with the source and the visitor's actions as tags and
- * the stay as a duration.
+ * /visit/info: the kit's read-only list of visits, each visitor with their picture, the source and what
+ * they did as tags, the stay as a duration.
  */
 export default function VisitRecordsPage() {
   const { t } = useTranslation();
@@ -25,6 +32,12 @@ export default function VisitRecordsPage() {
       rowActions={['view']}
       table={{
         cells: {
+          visitorNick: (value, row) => (
+            <Space size={8}>
+              <VisitorAvatar link={String(row.visitorAvatar ?? '')} name={String(value ?? '')} />
+              {String(value ?? '')}
+            </Space>
+          ),
           source: (value, _row, text) => (text ? <Tag color={SOURCE_COLOURS[Number(value)] ?? 'gray'}>{text}</Tag> : null),
           actions: (value) => (
             <Space size={4} wrap>

@@ -44,15 +44,16 @@ export const visitEntity = defineEntity({
     // Filters with the enabled staff and companies as choices; rows show the names the server adds (a
     // disabled or removed staff member's visits keep their name).
     staffId: { type: 'id', label: { zh: '被访员工', en: 'Staff' }, search: 'equal', source: { url: '/api/staff/info/list', label: 'name' }, list: false, form: false },
-    staffName: { type: 'string', label: { zh: '被访员工', en: 'Staff' }, virtual: true, width: 110 },
+    staffName: { type: 'string', label: { zh: '被访员工', en: 'Staff' }, virtual: true, width: 100 },
     companyId: { type: 'id', label: { zh: '所属公司', en: 'Company' }, search: 'equal', source: { url: '/api/company/information/list', label: 'name' }, list: false, form: false },
-    companyName: { type: 'string', label: { zh: '所属公司', en: 'Company' }, virtual: true, width: 170 },
-    visitorNick: { type: 'string', label: { zh: '访客昵称', en: 'Visitor' }, maxLength: 64, width: 140 },
-    visitorAvatar: { type: 'image', label: { zh: '访客头像', en: 'Avatar' }, width: 80 },
+    companyName: { type: 'string', label: { zh: '所属公司', en: 'Company' }, virtual: true, width: 150 },
+    // The list shows the avatar beside the nick name; both, and the masked visitor id, are in a visit's view.
+    visitorNick: { type: 'string', label: { zh: '访客昵称', en: 'Visitor' }, maxLength: 64, width: 150 },
+    visitorAvatar: { type: 'image', label: { zh: '访客头像', en: 'Avatar' }, list: false },
     // An opaque id of the visitor (a hashed open id): shown masked, kept whole for counting visitors.
-    visitorId: { type: 'string', label: { zh: '访客标识', en: 'Visitor id' }, maxLength: 64, width: 130 },
-    source: { type: 'select', label: { zh: '访问来源', en: 'Source' }, options: [...VISIT_SOURCES], search: 'equal', width: 110 },
-    actions: { type: 'string', label: { zh: '访客行为', en: 'Actions' }, maxLength: 64, width: 220 },
+    visitorId: { type: 'string', label: { zh: '访客标识', en: 'Visitor id' }, maxLength: 64, list: false },
+    source: { type: 'select', label: { zh: '访问来源', en: 'Source' }, options: [...VISIT_SOURCES], search: 'equal', width: 130 },
+    actions: { type: 'string', label: { zh: '访客行为', en: 'Activity' }, maxLength: 64, width: 230 },
     staySeconds: { type: 'integer', label: { zh: '停留时长', en: 'Stay' }, min: 0, max: MAX_STAY_SECONDS, width: 110 },
     // Shown in a visit's view: without an IP database only a local network can be named.
     ipRegion: { type: 'string', label: { zh: 'IP 属地', en: 'IP region' }, maxLength: 64, list: false },
