@@ -16,7 +16,6 @@ export default definePlugin({
   requires: ['dict'],
   menus: [{ code: 'card', name: { zh: '名片管理', en: 'Business cards' }, path: '/card', icon: 'idcard', sort: 3, group: true, roles: ['user'] }],
   resources: [
-    // Each area adds its resource here: company, staff, system staff, album, festival.
     companyResource,
     staffResource,
     systemStaffResource,
@@ -25,7 +24,6 @@ export default definePlugin({
   ],
   dictionaries: [INDUSTRY_DICTIONARY, caseCategoryDictionary],
   messages: {
-    // Each area adds its texts under `card.<area>`.
     zh: { card: { album: albumMessages.zh, company: companyMessages.zh, festival: festivalMessages.zh, staff: staffMessages.zh } },
     en: { card: { album: albumMessages.en, company: companyMessages.en, festival: festivalMessages.en, staff: staffMessages.en } },
   },

@@ -14,7 +14,6 @@ import { wxServer } from './wx/server';
 export default defineServerPlugin(
   cardPlugin,
   composeServerParts(
-    // Each area adds its parts here, in seed order: company, staff, album, festival.
     companyServer,
     staffServer,
     systemStaffServer,

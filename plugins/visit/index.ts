@@ -16,12 +16,10 @@ export default definePlugin({
   routes: [chartRoute],
   home: visitHomeCards,
   resources: [
-    // Each area adds its resource here: visit records, attachments.
     recordsResource,
     attachResource,
   ],
   messages: {
-    // Each area adds its texts under `visit.<area>`.
     zh: { visit: { records: recordsMessages.zh, attach: attachMessages.zh, chart: chartMessages.zh, home: homeMessages.zh } },
     en: { visit: { records: recordsMessages.en, attach: attachMessages.en, chart: chartMessages.en, home: homeMessages.en } },
   },
