@@ -170,19 +170,20 @@ const VISIT_SCOPES = `cross join lateral (values ('t', 0::bigint), ('c', coalesc
  */
 export async function rebuildRollUp(tx: Tx, tenantId: string): Promise<void> {
   for (const table of ROLLUP_TABLES) await tx.query(`delete from ${table} where tenant_id = $1`, [tenantId]);
-  // Each visitor's days in each scope, each with the day before it: the last days and the first visits.
-  const visitorDays = `select s.scope, s.scope_id, v.visitor_id, v.visit_time::date as day
-                         from blade_visit v ${VISIT_SCOPES} where v.tenant_id = $1
-                        group by 1, 2, 3, 4`;
+  // Each visitor's days in each scope, read once: their last day, and each day's first visits by the day before.
   await tx.query(
-    `insert into blade_visit_last (tenant_id, scope, scope_id, visitor_id, last_day)
-     select $1::varchar, scope, scope_id, visitor_id, max(day) from (${visitorDays}) d group by 2, 3, 4`,
-    [tenantId],
-  );
-  await tx.query(
-    `insert into blade_visit_daily_prev (tenant_id, scope, scope_id, day, prev_day, visitors)
+    `with days as materialized (
+       select s.scope, s.scope_id, v.visitor_id, v.visit_time::date as day
+         from blade_visit v ${VISIT_SCOPES} where v.tenant_id = $1
+        group by 1, 2, 3, 4
+     ),
+     last as (
+       insert into blade_visit_last (tenant_id, scope, scope_id, visitor_id, last_day)
+       select $1::varchar, scope, scope_id, visitor_id, max(day) from days group by 2, 3, 4
+     )
+     insert into blade_visit_daily_prev (tenant_id, scope, scope_id, day, prev_day, visitors)
      select $1::varchar, scope, scope_id, day, case when prev is null or prev <= day - ${MAX_RANGE_DAYS} then $2::date else prev end, count(*)
-       from (select scope, scope_id, day, lag(day) over (partition by scope, scope_id, visitor_id order by day) as prev from (${visitorDays}) d) x
+       from (select scope, scope_id, day, lag(day) over (partition by scope, scope_id, visitor_id order by day) as prev from days) x
       group by 2, 3, 4, 5`,
     [tenantId, NO_PREVIOUS_DAY],
   );
