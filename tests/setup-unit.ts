@@ -3,6 +3,7 @@ import { afterEach } from '@rstest/core';
 import { cleanup, configure } from '@testing-library/react';
 import { config } from '../app/config';
 import { setBaseTestSite } from '../core/testing/site';
+import { installFetchXhr } from '../core/testing/xhr';
 
 setBaseTestSite(config);
 
@@ -17,3 +18,7 @@ configure({ asyncUtilTimeout: 5000 });
 if (Object.prototype.toString.call(new FormData()) !== '[object FormData]') {
   Object.defineProperty(FormData.prototype, Symbol.toStringTag, { value: 'FormData', configurable: true });
 }
+
+// Uploads go over XMLHttpRequest (to report their progress); this one sends through the fetch a test
+// stands in for, as every other call does.
+installFetchXhr();

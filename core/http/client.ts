@@ -1,5 +1,5 @@
 import { createAlova, type Method } from 'alova';
-import adapterFetch from 'alova/fetch';
+import adapterFetch, { type FetchRequestAdapter } from 'alova/fetch';
 import reactHook from 'alova/react';
 import { siteConfig } from '../config';
 import { currentLanguage, i18n } from '../i18n';
@@ -8,7 +8,8 @@ import { authHooks } from './auth';
 import { createPipeline, type CallContext, type Pipeline } from './pipeline';
 import { toastError } from './toast';
 import { base64, withQuery } from './query';
-import type { R, RequestOptions } from './types';
+import { adapterXhr } from './xhr-adapter';
+import { HttpError, type R, type RequestOptions, type UploadOptions, type UploadProgress } from './types';
 // The error texts the pipeline shows (errors.*) must be registered wherever HTTP is used.
 import '../i18n/kernel';
 
@@ -29,6 +30,8 @@ function livePipeline(): Pipeline {
 interface CallMeta {
   silent: boolean;
   blob: boolean;
+  /** Sent over XMLHttpRequest, whose upload progress can be watched (uploads). */
+  watched?: boolean;
   sentToken?: string;
   onHeaders?: (headers: Headers) => void;
 }
@@ -49,8 +52,13 @@ async function readBody(response: Response, blob: boolean): Promise<unknown> {
   }
 }
 
+const sendByFetch = adapterFetch();
+const sendByXhr = adapterXhr();
+/** Fetch for every call, but XMLHttpRequest for those whose upload is watched (fetch cannot report it). */
+const sendEither: FetchRequestAdapter = (elements, method) => ((method.meta as CallMeta | undefined)?.watched ? sendByXhr : sendByFetch)(elements, method);
+
 export const alova = createAlova({
-  requestAdapter: adapterFetch(),
+  requestAdapter: sendEither,
   // React state for alova's request hooks (alova/client), which the CRUD kit's data layer builds on.
   statesHook: reactHook,
   // Every call goes to the server unless it asks otherwise: no response cache (alova caches GETs for 5
@@ -100,7 +108,7 @@ export interface MethodOptions<T> {
 }
 
 /** One call as an alova Method, not yet sent: the same headers, time-outs and pipeline as every call. */
-export function requestMethod<T>(verb: Verb, url: string, body: unknown, opts: RequestOptions = {}, extra: MethodOptions<T> = {}, blob = false): Method {
+export function requestMethod<T>(verb: Verb, url: string, body: unknown, opts: RequestOptions = {}, extra: MethodOptions<T> = {}, blob = false, watched = false): Method {
   const config = siteConfig();
   return alova.Request<T>({
     url: withQuery(url, opts.params),
@@ -109,13 +117,30 @@ export function requestMethod<T>(verb: Verb, url: string, body: unknown, opts: R
     headers: { ...opts.headers },
     timeout: opts.timeout ?? (opts.long ? config.longTimeout : config.httpTimeout),
     credentials: 'include',
-    meta: { silent: opts.silent ?? false, blob, onHeaders: opts.onHeaders } satisfies CallMeta,
+    meta: { silent: opts.silent ?? false, blob, watched, onHeaders: opts.onHeaders } satisfies CallMeta,
     ...(extra as object),
   }) as unknown as Method;
 }
 
 function call<T>(verb: Verb, url: string, body: unknown, opts: RequestOptions = {}, blob = false): Promise<T> {
   return requestMethod<T>(verb, url, body, opts, {}, blob).send() as Promise<T>;
+}
+
+const percentOf = (loaded: number, total: number) => (total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0);
+
+/**
+ * A multipart POST over XMLHttpRequest through the same alova instance, so the same headers, time-out and
+ * pipeline apply; it reports how much of the body is sent and can be cancelled with `signal`.
+ */
+function sendWatched<T>(url: string, form: FormData, opts: UploadOptions): Promise<T> {
+  const { onProgress, signal, ...rest } = opts;
+  // Already cancelled: nothing is sent.
+  if (signal?.aborted) return Promise.reject(new HttpError('aborted', i18n.t('errors.aborted')));
+  const method = requestMethod<T>('POST', url, form, { long: true, ...rest }, {}, false, true);
+  if (onProgress) method.onUpload(({ loaded, total }) => onProgress({ loaded, total, percent: percentOf(loaded, total) } satisfies UploadProgress));
+  const cancel = () => void method.abort();
+  signal?.addEventListener('abort', cancel, { once: true });
+  return (method.send() as Promise<T>).finally(() => signal?.removeEventListener('abort', cancel));
 }
 
 /**
@@ -129,9 +154,20 @@ export const http = {
   post<T>(url: string, body?: unknown, opts?: RequestOptions): Promise<R<T>> {
     return call<R<T>>('POST', url, body, opts);
   },
-  /** Multipart upload: the browser sets the boundary; the long time-out applies unless given. */
-  upload<T>(url: string, form: FormData, opts?: RequestOptions): Promise<R<T>> {
-    return call<R<T>>('POST', url, form, { long: true, ...opts });
+  /**
+   * Multipart upload: the browser sets the boundary; the long time-out applies unless given, counted from
+   * the last chunk sent. `onProgress` follows the body going out, `signal` cancels it.
+   */
+  upload<T>(url: string, form: FormData, opts: UploadOptions = {}): Promise<R<T>> {
+    return sendWatched<R<T>>(url, form, opts);
+  },
+  /** One file as the multipart field `field` (default `file`), like `upload`. */
+  uploadFile<T>(url: string, file: Blob, opts: UploadOptions & { field?: string; fileName?: string } = {}): Promise<R<T>> {
+    const { field = 'file', fileName, ...rest } = opts;
+    const form = new FormData();
+    if (fileName !== undefined) form.append(field, file, fileName);
+    else form.append(field, file);
+    return sendWatched<R<T>>(url, form, rest);
   },
   /** A body that is not an R envelope (the OAuth token answer, the captcha). Same rules otherwise. */
   request<T>(verb: Verb, url: string, body?: unknown, opts?: RequestOptions): Promise<T> {

@@ -3,5 +3,5 @@ export { setAuthHooks } from './auth';
 export { withQuery } from './query';
 export { judgeResponse } from './rule';
 export { HttpError } from './types';
-export type { R, Page, Params, RequestOptions, HttpErrorKind } from './types';
+export type { R, Page, Params, RequestOptions, UploadOptions, UploadProgress, HttpErrorKind } from './types';
 export { toastError, toastSuccess, toastWarning } from './toast';

@@ -87,6 +87,12 @@ describe('the response pipeline', () => {
     expect(deps.toast.mock.calls).toEqual([['NETWORK'], ['TIMEOUT']]);
   });
 
+  it('rejects a call its caller cancelled as aborted, without a toast', () => {
+    const { deps, pipeline } = setup();
+    expect(rejection(() => pipeline.fail(new DOMException('cancelled', 'AbortError'), ctx)).kind).toBe('aborted');
+    expect(deps.toast).not.toHaveBeenCalled();
+  });
+
   it('stays quiet for silent calls but still ends the session on 401', () => {
     const { deps, pipeline } = setup();
     rejection(() => pipeline.settle(200, { code: 500 }, { sentToken: 'T', silent: true }));

@@ -24,7 +24,7 @@ export interface CallContext {
 export interface Pipeline {
   /** Returns the body of a successful call; throws an HttpError (after its toast) otherwise. */
   settle(status: number, body: unknown, ctx: CallContext): unknown;
-  /** A call that got no answer (network failure, time-out): throws an HttpError after its toast. */
+  /** A call that got no answer (network failure, time-out; a cancelled one without a toast): throws an HttpError. */
   fail(error: unknown, ctx: CallContext): never;
 }
 
@@ -78,6 +78,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     },
     fail(error, ctx) {
       if (error instanceof HttpError) throw error;
+      // Cancelled by the caller, who says so itself if it wants to: nothing went wrong.
+      if (error instanceof Error && error.name === 'AbortError') throw new HttpError('aborted', deps.t('errors.aborted'), 0, null);
       const timeout = isTimeoutError(error);
       const message = deps.t(timeout ? 'errors.timeout' : 'errors.network');
       say(ctx, message);

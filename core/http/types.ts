@@ -24,7 +24,23 @@ export interface RequestOptions {
   onHeaders?: (headers: Headers) => void;
 }
 
-export type HttpErrorKind = 'business' | 'unauthorized' | 'whitelisted' | 'status' | 'network' | 'timeout';
+/** How far an upload is: bytes of the request body sent, of `total` (0 when the browser cannot tell). */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0..100, whole. */
+  percent: number;
+}
+
+export interface UploadOptions extends RequestOptions {
+  /** Called as the body goes out (several times a second on a slow line). */
+  onProgress?: (progress: UploadProgress) => void;
+  /** Aborting it cancels the upload: the call rejects with an HttpError of kind 'aborted', without a toast. */
+  signal?: AbortSignal;
+}
+
+/** 'aborted': the caller cancelled the call (no toast; the caller knows). */
+export type HttpErrorKind = 'business' | 'unauthorized' | 'whitelisted' | 'status' | 'network' | 'timeout' | 'aborted';
 
 /** Every rejected call rejects with this, after the one toast (if any) was shown. */
 export class HttpError extends Error {

@@ -24,6 +24,7 @@ export const kernelMessages = {
       network: '网络错误，请检查网络连接',
       timeout: '请求超时，请稍后重试',
       status: '服务器错误（HTTP {{status}}）',
+      aborted: '已取消',
       refreshFailed: '登录已过期，请重新登录',
     },
     login: {
@@ -75,6 +76,7 @@ export const kernelMessages = {
       network: 'Network error: check your connection',
       timeout: 'The request timed out. Please try again.',
       status: 'Server error (HTTP {{status}})',
+      aborted: 'Cancelled',
       refreshFailed: 'Your session has expired. Please sign in again.',
     },
     login: {
