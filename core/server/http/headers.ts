@@ -6,7 +6,9 @@ import { setResponseHeader } from './replace-response';
  * - scripts, styles, fonts and API calls from this origin only (no inline script: the built page has none);
  * - inline styles are allowed: the static pages the iframe host shows (about.html) carry a <style> of
  *   their own, and a style cannot run code;
- * - images also as data: (the captcha, generated avatars) and blob: (previews of a chosen file);
+ * - images also as data: (the captcha, generated avatars), blob: (previews of a chosen file) and from
+ *   any https host: a picture field may hold an outside https link, and visitors' avatars are WeChat's
+ *   (an image cannot run code; plain http is left out so no picture is fetched in the clear);
  * - frames: this site's pages and any http(s) page, since a menu may open an outside page in the
  *   iframe host;
  * - this site may be framed only by itself (the iframe host shows its own static pages); nothing else
@@ -16,7 +18,7 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "frame-src 'self' http: https:",
