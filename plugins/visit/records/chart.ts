@@ -192,7 +192,8 @@ export function chartRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       query: chartQuery,
       data: chartData,
     }),
-    requirePermission(ctx, CHART_CODE),
+    // The menu's view button is enough, as for the engine's reads: the home cards show to its holders.
+    requirePermission(ctx, CHART_CODE, { withButtons: true }),
     async (c) => {
       const user = currentMember(c);
       const asked = parseInput(chartQuery, c.req.query());
