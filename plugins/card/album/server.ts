@@ -1,4 +1,5 @@
 import { bizError, entityValidator, namesById, str, type CrudHooks, type Migration, type ServerContext, type ServerParts } from '../../../core/sdk/server';
+import { holdLiveCompany } from '../company/rules';
 import { albumEntity } from './entity';
 import { albumImages, albumSummaries, MSG_ALBUM, prepareImages, replaceImages, type PreparedImages } from './images';
 import { seedAlbums } from './seed';
@@ -56,11 +57,9 @@ export function albumHooks(ctx: Pick<ServerContext, 'ids' | 'extensions'>): Crud
       } else {
         values.viewCount = 0;
       }
+      // Held so that the company cannot be removed before this save commits.
       const companyId = values.companyId;
-      const companies = ctx.extensions.names.company;
-      if (typeof companyId === 'string' && companies && !(await namesById(companies, tx, user.tenantId, [companyId])).has(companyId)) {
-        throw bizError(MSG_ALBUM.noCompany);
-      }
+      if (typeof companyId === 'string' && !(await holdLiveCompany(tx, user.tenantId, companyId))) throw bizError(MSG_ALBUM.noCompany);
     },
     async afterChange({ tx, user, id, body }) {
       const prepared = preparedBy.get(body);

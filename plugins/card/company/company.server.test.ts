@@ -161,6 +161,97 @@ describe('company: save, update, remove', () => {
   });
 });
 
+describe('company: removal of a company in use', () => {
+  const STAFF = '/api/staff/info';
+  const ALBUM = '/api/case/album';
+  let mobile = 13700000000;
+  const addStaff = async (companyId: string, token = admin) => {
+    const res = await ts.post(`${STAFF}/save`, { token, json: { companyId, name: '在职员工', mobile: String(++mobile), status: 1 } });
+    return res;
+  };
+  const staffIds = async (companyId: string) =>
+    (await ts.get(`${STAFF}/page`, { token: admin, query: { companyId_equal: companyId, size: 100 } })).body.data.records.map((r: Row) => r.id) as string[];
+  const addAlbum = (companyId: string) =>
+    ts.post(`${ALBUM}/save`, { token: admin, json: { companyId, title: '样板间', category: 1, images: [{ link: 'https://img.example.com/case.jpg' }] } });
+  /** Removes the company with what it holds (the other tests count the tenant's companies). */
+  const removeWithContents = async (companyId: string) => {
+    const staff = await staffIds(companyId);
+    if (staff.length) expect((await ts.post(`${STAFF}/remove`, { token: admin, query: { ids: staff.join(',') } })).body.success).toBe(true);
+    const albums = (await ts.get(`${ALBUM}/page`, { token: admin, query: { companyId_equal: companyId, size: 100 } })).body.data.records.map((r: Row) => r.id) as string[];
+    if (albums.length) expect((await ts.post(`${ALBUM}/remove`, { token: admin, query: { ids: albums.join(',') } })).body.success).toBe(true);
+    expect((await remove(companyId)).body.success).toBe(true);
+  };
+
+  test('refused while it has live staff or albums, naming how many, in the caller’s language; allowed once they are gone', async () => {
+    await save({ name: '在用公司' });
+    const used = await byName('在用公司');
+    for (let i = 0; i < 3; i++) expect((await addStaff(used.id)).body.success).toBe(true);
+    expect((await addAlbum(used.id)).body.success).toBe(true);
+
+    const both = await remove(used.id);
+    expect([both.status, both.body.msg]).toEqual([400, '该公司下还有 3 名员工和 1 个案例相册，请先移除或调至其他公司']);
+    expect((await remove(used.id, admin, en)).body.msg).toBe('The company still has 3 staff members and 1 case album: remove them or move them to another company first');
+
+    const albumPage = await ts.get(`${ALBUM}/page`, { token: admin, query: { companyId_equal: used.id, size: 100 } });
+    expect(albumPage.status, JSON.stringify(albumPage.body)).toBe(200);
+    const album = albumPage.body.data.records[0] as Row;
+    expect((await ts.post(`${ALBUM}/remove`, { token: admin, query: { ids: album.id } })).body.success).toBe(true);
+    expect((await remove(used.id)).body.msg).toBe('该公司下还有 3 名员工，请先移除或调至其他公司');
+
+    // A disabled staff member still belongs to the company; a removed one or one moved away does not.
+    const [first, second, third] = await staffIds(used.id);
+    expect((await ts.post(`${STAFF}/update`, { token: admin, json: { id: first, status: 2 } })).body.success).toBe(true);
+    expect((await ts.post(`${STAFF}/remove`, { token: admin, query: { ids: second } })).body.success).toBe(true);
+    expect((await remove(used.id, admin, en)).body.msg).toBe('The company still has 2 staff members: remove them or move them to another company first');
+    expect((await ts.post(`${STAFF}/update`, { token: admin, json: { id: third, companyId: (await byName('蓝鲸建筑设计')).id } })).body.success).toBe(true);
+    expect((await remove(used.id)).body.msg).toBe('该公司下还有 1 名员工，请先移除或调至其他公司');
+    expect((await ts.post(`${STAFF}/remove`, { token: admin, query: { ids: `${first},${third}` } })).body.success).toBe(true);
+
+    expect((await remove(used.id)).body.success).toBe(true);
+    expect((await rows({ name: '在用公司' })).length).toBe(0);
+  });
+
+  test('a removal of several companies names the one in use, and removes none', async () => {
+    await save({ name: '空公司' });
+    const empty = await byName('空公司');
+    const whale = await byName('蓝鲸建筑设计');
+    const count = await ts.ctx.db.system((tx) => tx.one<{ n: number }>(`select count(*)::int as n from blade_staff where tenant_id = '000000' and is_deleted = 0 and company_id = $1`, [whale.id]));
+    expect(count!.n).toBeGreaterThan(0);
+    const res = await remove(`${empty.id},${whale.id}`);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(new RegExp(`^公司「蓝鲸建筑设计」下还有 ${count!.n} 名员工(和 \\d+ 个案例相册)?，请先移除或调至其他公司$`));
+    expect((await remove(`${empty.id},${whale.id}`, admin, en)).body.msg).toMatch(/^“蓝鲸建筑设计” still has \d+ staff members/);
+    expect((await rows({ name: '空公司' })).length).toBe(1);
+    expect((await remove(empty.id)).body.success).toBe(true);
+  });
+
+  test('a staff member or an album added while the company is being removed: one of the two is refused, never both done', async () => {
+    for (let round = 0; round < 6; round++) {
+      await save({ name: `竞争公司${round}` });
+      const target = await byName(`竞争公司${round}`);
+      const [added, album, removed] = await Promise.all([addStaff(target.id), addAlbum(target.id), remove(target.id)]);
+      const live = (await rows({ name: `竞争公司${round}` })).length === 1;
+      const { staff, albums } = (await ts.ctx.db.system((tx) =>
+        tx.one<{ staff: number; albums: number }>(
+          `select (select count(*)::int from blade_staff where company_id = $1 and is_deleted = 0) as staff,
+                  (select count(*)::int from blade_case_album where company_id = $1 and is_deleted = 0) as albums`,
+          [target.id],
+        ),
+      ))!;
+      if (removed.body.success) {
+        // Removed first: the later writes found no company.
+        expect([live, staff, albums, added.body.msg, album.body.success]).toEqual([false, 0, 0, '所选公司不存在', false]);
+      } else {
+        expect(live).toBe(true);
+        expect(removed.body.msg).toMatch(/^该公司下还有/);
+        expect(staff + albums).toBeGreaterThan(0);
+        expect([staff, albums]).toEqual([added.body.success ? 1 : 0, album.body.success ? 1 : 0]);
+        await removeWithContents(target.id);
+      }
+    }
+  });
+});
+
 describe('company: defaultCompany', () => {
   test('moves the mark in one call; a disabled, removed or unknown company is refused', async () => {
     const whale = await byName('蓝鲸建筑设计');

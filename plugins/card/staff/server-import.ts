@@ -65,14 +65,14 @@ const validator = entityValidator(staffEntity);
 const companyIdsByName = entityIdsByName(companyEntity, ['name', 'shortName']);
 const FIELDS = ['name', 'position', 'deptName', 'mobile', 'telephone', 'email', 'wechat'] as const;
 
-/** The tenant's live companies each name designates, with the enabled ones among them. */
+/** The tenant's live companies each name designates, with the enabled ones among them (held: see holdLiveCompany). */
 async function companyLookup(tx: Tx, tenantId: string, names: readonly string[]) {
   const byName = await companyIdsByName(tx, tenantId, names);
   const ids = validIds([...byName.values()].flat());
   const enabled = ids.length
     ? new Set(
         (
-          await tx.query<{ id: string }>(`select id::text as id from ${companyEntity.table} where tenant_id = $1 and id = any($2::bigint[]) and is_deleted = 0 and status = $3`, [
+          await tx.query<{ id: string }>(`select id::text as id from ${companyEntity.table} where tenant_id = $1 and id = any($2::bigint[]) and is_deleted = 0 and status = $3 for share`, [
             tenantId,
             ids,
             ENABLED,

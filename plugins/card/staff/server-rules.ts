@@ -1,5 +1,6 @@
 import { bizError, type DbRow, entityNames, type Json, type MountCrudOptions, MSG, namesById, type ServerContext, str, type Tx, validIds } from '../../../core/sdk/server';
 import { DISABLED, ENABLED, companyEntity } from '../company/entity';
+import { holdLiveCompany } from '../company/rules';
 import { cardDomain, cardUrl } from './card-link';
 import { MSG_MOBILE_LENGTH, staffEntity } from './entity';
 
@@ -27,10 +28,13 @@ export function companiesById(tx: Tx, tenantId: string, ids: readonly string[]):
   return namesById(companyNames, tx, tenantId, validIds([...ids]));
 }
 
-/** 400 unless `companyId` is a live company of the tenant (the form's choices are not a rule the server can trust). */
+/**
+ * 400 unless `companyId` is a live company of the tenant (the form's choices are not a rule the server can
+ * trust), held so that the company cannot be removed before this save commits.
+ */
 export async function assertCompany(tx: Tx, tenantId: string, companyId: unknown): Promise<void> {
   if (companyId === null || companyId === undefined) return;
-  if (!(await companiesById(tx, tenantId, [String(companyId)])).has(String(companyId))) throw bizError(MSG_COMPANY_MISSING);
+  if (!(await holdLiveCompany(tx, tenantId, String(companyId)))) throw bizError(MSG_COMPANY_MISSING);
 }
 
 /**
