@@ -2,7 +2,7 @@ import type { Migration } from '../db/migrate';
 import type { IdGenerator } from '../ids';
 import { rateLimitTable } from '../ratelimit/store';
 import { AUDIT_COLUMNS, kernelMigrations } from '../schema/kernel';
-import { seedDemoTenant, seedKernel } from './kernel-seed';
+import { seedDemoTenant, seedDemoUserRole, seedKernel } from './kernel-seed';
 
 /**
  * Issue 3: which plugins a tenant has (`blade_tenant.plugins`, null = every installed plugin) and group
@@ -127,9 +127,10 @@ export function kernelMigrationSet(ids: IdGenerator): Migration[] {
     sessionRevocations,
     rateLimitTable,
     longerContentTypes,
+    { id: '012_demo_user_role', run: (tx) => seedDemoUserRole(tx, ids) },
   ];
 }
 
 /** What the test snapshot depends on besides the plugins (a change here invalidates it). */
 export const kernelMigrationSource = () =>
-  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable, loginAttemptsPerAddress, sessionRevocations, rateLimitTable, longerContentTypes], seeds: [seedKernel.toString(), seedDemoTenant.toString()] });
+  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable, loginAttemptsPerAddress, sessionRevocations, rateLimitTable, longerContentTypes], seeds: [seedKernel.toString(), seedDemoTenant.toString(), seedDemoUserRole.toString()] });

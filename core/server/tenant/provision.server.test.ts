@@ -55,6 +55,22 @@ describe('provisionTenant', () => {
     // The kernel made the tenant, role and user; the plugin's step attached its unit, whose name it provides.
     expect(info.body.data).toMatchObject({ tenantId, account: 'admin', deptName: '新租户 总部', postName: '' });
   });
+
+  test('it has a role 用户 (`user`) for its people’s accounts, holding what 000000’s `user` role holds', async () => {
+    const codes = (tenant: string) =>
+      ts.ctx.db.system(async (tx) =>
+        (
+          await tx.query<{ code: string; role_name: string }>(
+            `select m.code, r.role_name from blade_role_menu rm join blade_role r on r.id = rm.role_id join blade_menu m on m.id = rm.menu_id
+              where r.tenant_id = $1 and r.role_alias = 'user' and r.is_deleted = 0 order by m.code`,
+            [tenant],
+          )
+        ).map((r) => `${r.role_name}:${r.code}`),
+      );
+    const expected = await codes('000000');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await codes(tenantId)).toEqual(expected);
+  });
 });
 
 describe('POST /blade-system/tenant/setting: quota and expiry', () => {

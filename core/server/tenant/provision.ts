@@ -1,12 +1,14 @@
 import type { Tx } from '../db/types';
 import type { Extensions } from '../extensions';
 import type { IdGenerator } from '../ids';
+import { insertUserRole } from '../seed/kernel-seed';
 import { insertUser } from '../user/users';
 import { insertTenant, type NewTenant } from './tenants';
 
 /**
  * A new tenant, ready to sign in to: the tenant row, its administrator role 管理员 (`admin`) holding every
- * menu and button that is not the super administrator's alone, the user `admin`, and what each plugin
+ * menu and button that is not the super administrator's alone, a role 用户 (`user`) for the accounts its
+ * people get (holding what 000000's `user` holds), the user `admin`, and what each plugin
  * adds to a new tenant (a first department, a post, its top menus…: `onTenantCreated`). Run as the
  * database owner (`ctx.db.system`): a plugin may copy what tenant 000000 has.
  */
@@ -27,6 +29,7 @@ export async function provisionTenant(
   const id = await insertTenant(tx, ids, input);
   const roleId = ids.next();
   await tx.query(`insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias) values ($1, $2, 0, '管理员', 1, 'admin')`, [roleId, t]);
+  await insertUserRole(tx, ids, t);
   const userId = await insertUser(tx, ids, {
     tenantId: t,
     account: 'admin',
