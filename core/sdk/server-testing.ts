@@ -3,4 +3,5 @@
  * in-memory database. Kept apart from testing.ts, which loads the browser shell.
  */
 export { CLIENT_BASIC, createTestServer, type CallOptions, type CallResult, type TestServer } from '../server/test-server';
+export { scratchDatabase } from '../server/db/scratch';
 export { shellManifest } from '../schema/shell-manifest';

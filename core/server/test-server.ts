@@ -131,7 +131,11 @@ function pruneSnapshots(keep: string): void {
  */
 export const TEST_RATE_LIMITS = scaledLimits(100);
 
-export async function createTestServer(options: { plugins?: readonly ServerPlugin[]; rateLimits?: RateLimitSettings } = {}): Promise<TestServer> {
+/**
+ * `databaseUrl`: an empty PostgreSQL database to run on instead (migrated and seeded there, no snapshot),
+ * for what only a real server shows, such as transactions running side by side.
+ */
+export async function createTestServer(options: { plugins?: readonly ServerPlugin[]; rateLimits?: RateLimitSettings; databaseUrl?: string } = {}): Promise<TestServer> {
   const plugins = options.plugins ?? [];
   const logged: string[] = [];
   const log: Logger = {
@@ -144,7 +148,9 @@ export async function createTestServer(options: { plugins?: readonly ServerPlugi
 
   const file = snapshotFile(plugins);
   let server: OpenServer;
-  if (existsSync(file)) {
+  if (options.databaseUrl) {
+    server = await openServer({ ...common, memory: false, databaseUrl: options.databaseUrl });
+  } else if (existsSync(file)) {
     server = await openServer({ ...common, loadDataDir: new Blob([readFileSync(file)]) });
   } else {
     server = await openServer(common);

@@ -71,15 +71,17 @@ export async function insertTenant(tx: Tx, ids: IdGenerator, t: NewTenant): Prom
 
 export const MSG_QUOTA = { zh: '当前租户已到最大账号额度!', en: 'The tenant has reached its account quota' };
 
-/** Refuses a new account when the tenant's quota (`account_number`, -1 unlimited) is reached. */
+/**
+ * Refuses a new account when the tenant's quota (`account_number`, -1 unlimited) is reached. Run it in the
+ * transaction that inserts the accounts: it locks the tenant row first (held until that transaction ends),
+ * so creations in one tenant are counted one after another and two at once cannot both take its last
+ * place (each counts after the other's insert is committed).
+ */
 export async function assertAccountQuota(tx: Tx, tenantId: string, adding = 1): Promise<void> {
-  const row = await tx.one<{ quota: number; used: number }>(
-    `select t.account_number as quota,
-            (select count(*)::int from blade_user u where u.tenant_id = t.tenant_id and u.is_deleted = 0) as used
-       from blade_tenant t where t.tenant_id = $1 and t.is_deleted = 0`,
-    [tenantId],
-  );
-  if (row && row.quota >= 0 && row.used + adding > row.quota) throw bizError(MSG_QUOTA);
+  const tenant = await tx.one<{ quota: number }>('select account_number as quota from blade_tenant where tenant_id = $1 and is_deleted = 0 for update', [tenantId]);
+  if (!tenant || tenant.quota < 0) return;
+  const accounts = await tx.one<{ used: number }>('select count(*)::int as used from blade_user where tenant_id = $1 and is_deleted = 0', [tenantId]);
+  if ((accounts?.used ?? 0) + adding > tenant.quota) throw bizError(MSG_QUOTA);
 }
 
 /** A free random 6-digit tenant id (BladeX makes them so). */

