@@ -1,12 +1,17 @@
 import { invalidateCache } from 'alova';
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
-import { act, render as renderBare, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render as renderBare, screen, waitFor } from '@testing-library/react';
+import { Form } from '@arco-design/web-react';
 import { runInAction } from 'mobx';
+import { i18n } from '../i18n';
+import { defineEntity } from '../schema/entity';
 import { session } from '../session/session';
 import { clearBrowserState, mockFetch, queryOf, setTestSite } from '../testing/site';
 import { invalidateResource } from './data';
 import { dictionaryResource, loadDictionary, useDictionary } from './dictionary';
 import { DictionarySourceContext } from './dictionary-source';
+import { EntityForm } from './EntityForm';
+import type { Row } from './query';
 import { TEST_DICTIONARIES } from './test-router';
 
 /** Renders inside the dictionary source the dict plugin provides. */
@@ -85,6 +90,55 @@ describe('useDictionary', () => {
     label = '未知';
     await act(() => invalidateResource(dictionaryResource(TEST_DICTIONARIES, false)));
     expect((await loadDictionary({ code: 'sex' }, TEST_DICTIONARIES)).map((e) => e.dictValue)).toEqual(['sex-未知']);
+  });
+
+  it('a language switch shows the entries in the other language: a select of a dict field and a later screen', async () => {
+    // The server answers in the language of the request.
+    const values: Record<string, [string, string]> = { '1': ['男', 'Male'], '2': ['女', 'Female'] };
+    const calls = mockFetch((call) => {
+      const english = call.headers.get('Accept-Language') === 'en';
+      return { body: { code: 200, success: true, data: Object.entries(values).map(([dictKey, [zh, en]]) => ({ dictKey, dictValue: english ? en : zh })), msg: '' } };
+    });
+    const person = defineEntity({
+      name: 'person',
+      table: 'demo_person',
+      label: { zh: '人员', en: 'Person' },
+      permission: 'person',
+      tenant: false,
+      audit: false,
+      logicalDelete: false,
+      api: { base: '/api/demo/person', list: 'list', save: 'submit', removeIds: 'query' },
+      fields: { sex: { type: 'select', label: { zh: '性别', en: 'Sex' }, dict: { code: 'sex' } } },
+    });
+    function PersonForm() {
+      const [form] = Form.useForm<Row>();
+      return <EntityForm entity={person} form={form} mode="edit" initialValues={{ sex: '2' }} />;
+    }
+    const chosen = () => document.querySelector('.arco-select-view-value')?.textContent;
+    try {
+      const { unmount } = render(<PersonForm />);
+      await waitFor(() => expect(chosen()).toBe('女'));
+      expect(calls).toHaveLength(1);
+
+      await act(() => i18n.changeLanguage('en'));
+      await waitFor(() => expect(chosen()).toBe('Female'));
+      expect(calls.map((c) => c.headers.get('Accept-Language'))).toEqual(['zh-CN', 'en']);
+      fireEvent.click(document.querySelector('.arco-select-view') as HTMLElement);
+      expect(await screen.findByText('Male', { selector: '.arco-select-option, .arco-select-option *' })).toBeTruthy();
+      unmount();
+
+      // A screen opened after the switch reads the English entries kept, without asking again.
+      render(<Labels code="sex" />);
+      expect(await screen.findByText('1=Male,2=Female')).toBeTruthy();
+      expect(calls).toHaveLength(2);
+
+      // And back: Chinese again, asked once more.
+      await act(() => i18n.changeLanguage('zh'));
+      expect(await screen.findByText('1=男,2=女')).toBeTruthy();
+      expect(calls.map((c) => c.headers.get('Accept-Language'))).toEqual(['zh-CN', 'en', 'zh-CN']);
+    } finally {
+      await act(() => i18n.changeLanguage('zh'));
+    }
   });
 
   it('does not remember a failure', async () => {

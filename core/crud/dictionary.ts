@@ -1,9 +1,9 @@
 import { useContext, useMemo } from 'react';
-import { localText } from '../i18n';
+import { i18n, localText } from '../i18n';
 import { useStable } from '../kernel/stable';
 import type { DictionaryBases, FieldDef } from '../schema/entity';
 import { DictionarySourceContext } from './dictionary-source';
-import { fetchQuery, query, queryKey, REFERENCE_CACHE_MS, useQueries, type Query } from './data';
+import { fetchQuery, invalidateResource, query, queryKey, REFERENCE_CACHE_MS, useQueries, type Query } from './data';
 
 /** One entry of `GET /api/blade-system/dict[-biz]/dictionary?code=` (the children of a code). */
 export interface DictItem {
@@ -11,7 +11,10 @@ export interface DictItem {
   parentId?: string;
   code?: string;
   dictKey: string | number;
+  /** In the language of the request (the Chinese value when the entry has no English one). */
   dictValue: string;
+  /** The entry's English value, as stored (a BladeX backend has none). */
+  dictValueEn?: string | null;
   sort?: number;
   remark?: string;
 }
@@ -31,9 +34,19 @@ export function dictionaryResource(bases: DictionaryBases, biz = false): string 
   return biz ? bases.business : bases.system;
 }
 
+/** The dictionary resources read so far: the ones a language switch must drop. */
+const readResources = new Set<string>();
+
+// An entry's value is answered in the interface's language (the server reads the request's): after a
+// switch, the entries kept are in the other one. They are dropped, and every mounted view asks again.
+i18n.on('languageChanged', () => {
+  for (const resource of readResources) void invalidateResource(resource);
+});
+
 /** The read of a dictionary's entries: kept a while, one request however many fields and screens ask. */
 export function dictionaryQuery({ code, biz }: DictSource, bases: DictionaryBases): Query<DictItem[]> {
   const resource = dictionaryResource(bases, biz);
+  readResources.add(resource);
   return query(resource, `${resource}/dictionary`, {
     params: { code },
     cacheFor: REFERENCE_CACHE_MS,

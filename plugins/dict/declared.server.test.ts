@@ -45,17 +45,53 @@ beforeAll(async () => {
 });
 afterAll(() => ts.close());
 
-test('a declared dictionary exists after the start: the Chinese texts as values, the English ones as remarks, in the declared order', async () => {
-  expect((await entries('widget_kind')).map((r) => [r.dictKey, r.dictValue, r.remark, r.sort])).toEqual([
-    ['1', '齿轮', 'Gear', 1],
-    ['2', '弹簧', 'Spring', 2],
-    ['3', '螺丝', 'Screw', 3],
+test('a declared dictionary exists after the start: the Chinese texts as values, the English ones as English values, in the declared order', async () => {
+  expect((await entries('widget_kind')).map((r) => [r.dictKey, r.dictValue, r.dictValueEn, r.remark, r.sort])).toEqual([
+    ['1', '齿轮', 'Gear', '', 1],
+    ['2', '弹簧', 'Spring', '', 2],
+    ['3', '螺丝', 'Screw', '', 3],
   ]);
+  const inEnglish = await ts.get('/api/blade-system/dict/dictionary', { token: demo, query: { code: 'widget_kind' }, headers: { 'Accept-Language': 'en' } });
+  expect(inEnglish.body.data.map((r: Row) => r.dictValue)).toEqual(['Gear', 'Spring', 'Screw']);
   const parent = (await ts.get('/api/blade-system/dict/parent-list', { token: admin, query: { code: 'widget_kind' } })).body.data.records[0];
-  expect(parent).toMatchObject({ code: 'widget_kind', dictKey: '-1', dictValue: '部件类型', remark: 'Widget kind', parentId: '0', isSealed: 0 });
+  expect(parent).toMatchObject({ code: 'widget_kind', dictKey: '-1', dictValue: '部件类型', dictValueEn: 'Widget kind', remark: '', parentId: '0', isSealed: 0 });
   // After the system's own dictionaries.
   const seeded = (await ts.get('/api/blade-system/dict/parent-list', { token: admin, query: { code: 'scope_category' } })).body.data.records[0];
   expect(parent.sort).toBeGreaterThan(seeded.sort);
+});
+
+test('rows an earlier start made with the English text in the remark get it as their English value; other remarks stay', async () => {
+  const older: PluginManifest = {
+    id: 'older',
+    name: { zh: '旧版', en: 'Older' },
+    dictionaries: [{ code: 'older_shape', name: { zh: '形状', en: 'Shape' }, items: [{ key: 'c', value: { zh: '圆', en: 'Circle' } }, { key: 's', value: { zh: '方', en: 'Square' } }, { key: 't', value: { zh: '三角', en: 'Triangle' } }] }],
+  };
+  // What the earlier sync left: every English text in a remark, no English value. Then an administrator
+  // renamed 方 (its remark still the declared one) and wrote a remark of their own on 三角.
+  await ts.ctx.db.system(async (tx) => {
+    const row = (id: string, parentId: string, key: string, zh: string, remark: string, sort: number) =>
+      tx.query(`insert into blade_dict (id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed) values ($1, $2, 'older_shape', $3, $4, $5, $6, 0)`, [id, parentId, key, zh, sort, remark]);
+    await row('9100', '0', '-1', '形状', 'Shape', 90);
+    await row('9101', '9100', 'c', '圆', 'Circle', 1);
+    await row('9102', '9100', 's', '正方', 'Square', 2);
+    await row('9103', '9100', 't', '三角', 'pointy, ask design', 3);
+  });
+  const rows = () =>
+    ts.ctx.db.system((tx) => tx.query<{ dict_key: string; dict_value: string; dict_value_en: string | null; remark: string }>("select dict_key, dict_value, dict_value_en, remark from blade_dict where code = 'older_shape' order by id"));
+  await restart(older);
+  const moved = [
+    { dict_key: '-1', dict_value: '形状', dict_value_en: 'Shape', remark: '' },
+    { dict_key: 'c', dict_value: '圆', dict_value_en: 'Circle', remark: '' },
+    { dict_key: 's', dict_value: '正方', dict_value_en: 'Square', remark: '' },
+    { dict_key: 't', dict_value: '三角', dict_value_en: null, remark: 'pointy, ask design' },
+  ];
+  expect(await rows()).toEqual(moved);
+  // Once moved, nothing matches: a later remark equal to the English text is the administrator's.
+  await ts.ctx.db.system((tx) => tx.query("update blade_dict set remark = 'Circle' where id = 9101"));
+  await restart(older);
+  expect((await rows())[1]).toEqual({ dict_key: 'c', dict_value: '圆', dict_value_en: 'Circle', remark: 'Circle' });
+  const inEnglish = await ts.get('/api/blade-system/dict/dictionary', { token: demo, query: { code: 'older_shape' }, headers: { 'Accept-Language': 'en' } });
+  expect(inEnglish.body.data.map((r: Row) => r.dictValue)).toEqual(['Circle', 'Square', '三角']);
 });
 
 test('a restart adds only what is missing and leaves what administrators changed or removed as they left it', async () => {

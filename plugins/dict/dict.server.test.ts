@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, type TestServer } from '../../core/sdk/server-testing';
+import { englishValuesMigration } from './english-values';
 import dictServer from './server';
 
 /** Dictionaries and business dictionaries on the kernel with this plugin alone. */
@@ -31,8 +32,8 @@ describe('GET dictionary?code=', () => {
   test('the entries of a dictionary, in BladeX shape, for any signed-in user', async () => {
     const sex = await data('dict/dictionary', { code: 'sex' }, demo);
     expect(sex).toEqual([
-      { id: '1123598814738675202', parentId: '1123598814738675201', code: 'sex', dictKey: '1', dictValue: '男', sort: 1, remark: '', isSealed: 0, isDeleted: 0 },
-      { id: '1123598814738675203', parentId: '1123598814738675201', code: 'sex', dictKey: '2', dictValue: '女', sort: 2, remark: '', isSealed: 0, isDeleted: 0 },
+      { id: '1123598814738675202', parentId: '1123598814738675201', code: 'sex', dictKey: '1', dictValue: '男', dictValueEn: 'Male', sort: 1, remark: '', isSealed: 0, isDeleted: 0 },
+      { id: '1123598814738675203', parentId: '1123598814738675201', code: 'sex', dictKey: '2', dictValue: '女', dictValueEn: 'Female', sort: 2, remark: '', isSealed: 0, isDeleted: 0 },
     ]);
     const seeded = {
       notice: ['发布通知', '批转通知', '转发通知', '指示通知', '任免通知', '事务通知'],
@@ -53,6 +54,42 @@ describe('GET dictionary?code=', () => {
     expect((await data('dict/dictionary', { code: 'region' })).map((r: Row) => r.dictKey)).toEqual(['0', '1', '2', '3', '4', '5']);
     expect(await data('dict/dictionary', { code: 'nothing' })).toEqual([]);
     expect((await get('dict/dictionary')).body.msg).toBe('缺少必要的请求参数: code');
+  });
+
+  test("dictValue in the caller's language: the English value in English, the Chinese one without it or in Chinese", async () => {
+    const inEnglish = async (base: string, code: string, token = demo) => {
+      const res = await ts.get(`/api/blade-system/${base}/dictionary`, { token, query: { code }, headers: { 'Accept-Language': 'en-US,en;q=0.9' } });
+      expect(res.status).toBe(200);
+      return (res.body.data as Row[]).map((r) => r.dictValue);
+    };
+    expect(await inEnglish('dict', 'sex')).toEqual(['Male', 'Female']);
+    const english = {
+      notice: ['Announcement', 'Approval and forwarding', 'Forwarded notice', 'Instruction', 'Appointment and removal', 'Affairs notice'],
+      menu_category: ['Menu', 'Button'],
+      button_func: ['Toolbar', 'Row actions', 'Toolbar and row actions'],
+      yes_no: ['No', 'Yes'],
+      data_scope_type: ['Everything', 'Own records', 'Own department', 'Own department and below', 'Custom'],
+      api_scope_type: ['System API', 'Business API'],
+      post_category: ['Senior', 'Middle', 'Junior', 'Other'],
+      region: ['Country', 'Province / municipality', 'City', 'District / county', 'Township', 'Village'],
+      org_category: ['Company', 'Department', 'Team'],
+      user_type: ['Web', 'App', 'Other'],
+      scope_category: ['Data scope', 'API scope'],
+    };
+    for (const [code, values] of Object.entries(english)) expect([code, await inEnglish('dict', code)]).toEqual([code, values]);
+    expect(await inEnglish('dict-biz', 'card_template')).toEqual(['Simple', 'Business', 'Creative']);
+    expect(await inEnglish('dict-biz', 'order_status', tenantAdmin)).toEqual(['Awaiting payment', 'Paid', 'Shipped', 'Completed', 'Cancelled']);
+    // Chinese for a Chinese caller, and for one whose language is neither.
+    for (const language of ['zh-CN', 'fr']) {
+      const res = await ts.get('/api/blade-system/dict/dictionary', { token: demo, query: { code: 'sex' }, headers: { 'Accept-Language': language } });
+      expect(res.body.data.map((r: Row) => r.dictValue)).toEqual(['男', '女']);
+    }
+    // The management lists show what is stored, whatever the language: the form edits both values.
+    const sex = await ts.get('/api/blade-system/dict/child-list', { token: admin, query: { parentId: '1123598814738675201' }, headers: { 'Accept-Language': 'en' } });
+    expect(sex.body.data.map((r: Row) => [r.dictValue, r.dictValueEn])).toEqual([
+      ['男', 'Male'],
+      ['女', 'Female'],
+    ]);
   });
 
   test('business dictionaries per tenant', async () => {
@@ -171,11 +208,45 @@ describe('writing', () => {
     expect((await submit('dict', { id: '1', dictValue: 'x' })).body.msg).toBe('数据不存在');
   });
 
+  test('the English value: optional, edited with the entry, read by English callers; none falls back to the Chinese value', async () => {
+    const color = await parentOf('dict', 'color');
+    const read = async (language: string) =>
+      (await ts.get('/api/blade-system/dict/dictionary', { token: demo, query: { code: 'color' }, headers: { 'Accept-Language': language } })).body.data.map((r: Row) => [r.dictKey, r.dictValue]);
+    // Made without one: the Chinese value in English too.
+    expect(await read('en')).toEqual([
+      ['g2', '绿色'],
+      ['r', '红'],
+    ]);
+    const [green, red] = await data('dict/dictionary', { code: 'color' });
+    expect((await submit('dict', { id: red.id, dictValueEn: 'Red' })).body.success).toBe(true);
+    expect(await data('dict/detail', { id: red.id })).toMatchObject({ dictValue: '红', dictValueEn: 'Red' });
+    expect(await read('en')).toEqual([
+      ['g2', '绿色'],
+      ['r', 'Red'],
+    ]);
+    expect(await read('zh-CN')).toEqual([
+      ['g2', '绿色'],
+      ['r', '红'],
+    ]);
+    // A new entry with one; the dictionary's own row takes an English name.
+    expect((await submit('dict', { parentId: color.id, dictKey: 'b', dictValue: '蓝', dictValueEn: 'Blue', sort: 3, isSealed: 0 })).body.success).toBe(true);
+    expect((await submit('dict', { id: color.id, dictValueEn: 'Colour' })).body.success).toBe(true);
+    expect(await parentOf('dict', 'color')).toMatchObject({ dictValue: '颜色', dictValueEn: 'Colour' });
+    expect((await read('en')).map(([, value]: string[]) => value)).toEqual(['绿色', 'Red', 'Blue']);
+    // Cleared: the Chinese value again.
+    expect((await submit('dict', { id: red.id, dictValueEn: '' })).body.success).toBe(true);
+    expect((await read('en')).map(([, value]: string[]) => value)).toEqual(['绿色', '红', 'Blue']);
+    // Too long, in the caller's language.
+    const tooLong = await ts.post('/api/blade-system/dict/submit', { token: admin, json: { id: green.id, dictValueEn: 'x'.repeat(256) }, headers: { 'Accept-Language': 'en' } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.msg).toBe('dictValueEn: at most 255 characters');
+  });
+
   test('renaming a dictionary’s code renames its entries', async () => {
     const color = await parentOf('dict', 'color');
     expect((await submit('dict', { ...color, code: 'colour' })).body.success).toBe(true);
     expect(await data('dict/dictionary', { code: 'color' })).toEqual([]);
-    expect((await data('dict/dictionary', { code: 'colour' })).map((r: Row) => r.dictKey)).toEqual(['g2', 'r']);
+    expect((await data('dict/dictionary', { code: 'colour' })).map((r: Row) => r.dictKey)).toEqual(['g2', 'r', 'b']);
     expect((await submit('dict', { ...color, code: 'sex' })).body.msg).toBe('当前字典键值已存在!');
   });
 
@@ -255,5 +326,32 @@ describe('administrator-only buttons', () => {
     const walkAdmin = (nodes: Row[]) => nodes.forEach((n) => (n.children ? walkAdmin(n.children) : adminCodes.add(n.code)));
     walkAdmin(adminButtons);
     expect(adminCodes.has('dict_add')).toBe(true);
+  });
+});
+
+describe('the English values of a database seeded before rows had them', () => {
+  test('the migration fills the seeded rows that still hold the seeded Chinese value and have no English one', async () => {
+    await ts.ctx.db.system(async (tx) => {
+      await tx.query("update blade_dict set dict_value_en = null where code in ('sex', 'yes_no', 'region')");
+      await tx.query("update blade_dict_biz set dict_value_en = null where code = 'card_template'");
+      // Renamed by an administrator: their name stays the only one.
+      await tx.query("update blade_dict set dict_value = '女性' where code = 'sex' and dict_key = '2'");
+      // Given an English value of their own: kept.
+      await tx.query("update blade_dict set dict_value_en = 'Affirmative' where code = 'yes_no' and dict_key = '2'");
+      await englishValuesMigration.run!(tx);
+    });
+    const rows = (table: string, code: string) =>
+      ts.ctx.db.system((tx) => tx.query<{ dict_key: string; dict_value: string; dict_value_en: string | null }>(`select dict_key, dict_value, dict_value_en from ${table} where code = $1 and is_deleted = 0 order by ${table === 'blade_dict' ? '' : 'tenant_id, '}parent_id <> 0, sort, id`, [code]));
+    expect((await rows('blade_dict', 'sex')).map((r) => [r.dict_key, r.dict_value, r.dict_value_en])).toEqual([
+      ['-1', '性别', 'Sex'],
+      ['1', '男', 'Male'],
+      ['2', '女性', null],
+    ]);
+    expect((await rows('blade_dict', 'yes_no')).map((r) => r.dict_value_en)).toEqual(['Yes or no', 'No', 'Affirmative']);
+    expect((await rows('blade_dict', 'region')).map((r) => r.dict_value_en)).toEqual(['Region level', 'Country', 'Province / municipality', 'City', 'District / county', 'Township', 'Village']);
+    // Every tenant's demo business dictionary.
+    expect((await rows('blade_dict_biz', 'card_template')).map((r) => r.dict_value_en)).toEqual(['Card template', 'Simple', 'Business', 'Creative', 'Card template', 'Simple', 'Business', 'Creative']);
+    const inEnglish = await ts.get('/api/blade-system/dict/dictionary', { token: demo, query: { code: 'sex' }, headers: { 'Accept-Language': 'en' } });
+    expect(inEnglish.body.data.map((r: Row) => r.dictValue)).toEqual(['Male', '女性']);
   });
 });

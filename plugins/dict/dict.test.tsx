@@ -40,7 +40,7 @@ describe('dictionary screens', () => {
     expect(await screen.findByText('性别')).toBeTruthy();
     expect(app.callsTo('GET /api/blade-system/dict/parent-list')[0]!.query).toEqual({ current: '1', size: '10' });
     const headers = [...document.querySelectorAll('.arco-table-th')].map((th) => th.textContent?.trim());
-    expect(headers).toEqual(['', '#', '字典编号', '字典名称', '字典排序', '封存', '字典备注', '操作']);
+    expect(headers).toEqual(['', '#', '字典编号', '字典名称', '英文名称', '字典排序', '封存', '字典备注', '操作']);
 
     // Sealing a dictionary: asked first (every tenant shares it); then the row goes back with isSealed 1,
     // its place in the tree kept.
@@ -75,6 +75,8 @@ describe('dictionary screens', () => {
     await app.user.click(within(dialog).getByPlaceholderText('请输入字典名称'));
     await app.user.paste('未知');
     await waitFor(() => expect((within(dialog).getByPlaceholderText('请输入字典名称') as HTMLInputElement).value).toBe('未知'));
+    // The English value is optional: what an English user's selects show.
+    await app.user.type(within(dialog).getByPlaceholderText('请输入英文值'), 'Unknown');
     await app.user.type(within(dialog).getByPlaceholderText('请输入字典排序'), '9');
     // The form has checked the typed values again before the save is pressed (a loaded machine is slow to).
     await waitFor(() => {
@@ -83,7 +85,7 @@ describe('dictionary screens', () => {
     await app.user.click(within(dialog).getByTestId('crud-save'));
     await waitFor(() => expect(submitted).toHaveLength(2), { timeout: 10_000 });
     await toast('新增成功');
-    expect(submitted[1]).toEqual({ code: 'sex', parentId: '10', dictKey: '9', dictValue: '未知', sort: 9, isSealed: 0 });
+    expect(submitted[1]).toEqual({ code: 'sex', parentId: '10', dictKey: '9', dictValue: '未知', dictValueEn: 'Unknown', sort: 9, isSealed: 0 });
   });
 
   it('a child in the edit form: code and parent not editable, the parent shown by its name', async () => {

@@ -24,6 +24,8 @@ const parentFields = {
     maxLength: 255,
     search: 'like',
   },
+  // What an English user sees instead of the name; none: the Chinese name.
+  dictValueEn: { type: 'string', label: { zh: '英文名称', en: 'English name' }, maxLength: 255 },
   sort: {
     type: 'integer',
     label: { zh: '字典排序', en: 'Sort' },
@@ -62,6 +64,8 @@ const childFields = {
     search: 'like',
   },
   dictValue: parentFields.dictValue,
+  // The value an English user's selects show; none: the Chinese one.
+  dictValueEn: { ...parentFields.dictValueEn, label: { zh: '英文值', en: 'English value' } },
   sort: parentFields.sort,
   isSealed: parentFields.isSealed,
   remark: parentFields.remark,

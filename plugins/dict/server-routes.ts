@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { type AppEnv, bizError, buildTree, crudRepo, currentMember, type DbRow, type EntityDef, entityRoute, type Json, localize, missingParam, MSG, parseId, rData, requirePermission, type ServerContext, SqlParams, str } from '../../core/sdk/server';
+import { type AppEnv, bizError, buildTree, crudRepo, currentLanguage, currentMember, type DbRow, type EntityDef, entityRoute, type Json, localize, missingParam, MSG, parseId, rData, requirePermission, type ServerContext, SqlParams, str } from '../../core/sdk/server';
 import { describeRoute, textParams } from '../../core/sdk/server';
 
 /**
@@ -11,6 +11,13 @@ import { describeRoute, textParams } from '../../core/sdk/server';
 const MAX_CODE = 255;
 
 type RowJson = Json & { id: string; parentId: string; sort: number; parentName: string; children?: RowJson[] };
+
+const blank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
+
+/** A row whose value is the one the caller reads: the English value for an English caller, when there is one. */
+function inCallersLanguage(row: DbRow): DbRow {
+  return currentLanguage() === 'en' && !blank(row.dict_value_en) ? { ...row, dict_value: row.dict_value_en } : row;
+}
 
 export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, row: EntityDef, form: EntityDef): void {
   const rows = crudRepo(row, ctx.ids);
@@ -49,8 +56,9 @@ export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, row: Ent
     return c.json(rData(tree));
   });
 
-  // The entries of one dictionary, for any signed-in user: not sealed, not deleted, ordered by sort.
-  api.get(route('dictionary'), describeRoute({ summary: { zh: '按编码取字典条目（下拉选项）', en: "A dictionary's entries by its code (a select's options)" }, description: { zh: '任何已登录成员可调用；不含封存与已删除的条目。', en: 'Any signed-in member; sealed and removed entries are left out.' }, query: textParams({ 'code!': { zh: '字典编码', en: 'Dictionary code' } }), entity: row, returns: 'rows' }), async (c) => {
+  // The entries of one dictionary, for any signed-in user: not sealed, not deleted, ordered by sort. Each
+  // entry's dictValue is in the caller's language, so a select shows it as any BladeX client reads it.
+  api.get(route('dictionary'), describeRoute({ summary: { zh: '按编码取字典条目（下拉选项）', en: "A dictionary's entries by its code (a select's options)" }, description: { zh: '任何已登录成员可调用；不含封存与已删除的条目。dictValue 为调用者语言（Accept-Language）的值：英文时取英文值，没有英文值的条目取中文值。', en: "Any signed-in member; sealed and removed entries are left out. dictValue is in the caller's language (Accept-Language): in English an entry's English value, or its Chinese value when it has none." }, query: textParams({ 'code!': { zh: '字典编码', en: 'Dictionary code' } }), entity: row, returns: 'rows' }), async (c) => {
     const user = currentMember(c);
     const code = c.req.query('code');
     if (code === undefined || code.trim() === '') throw missingParam('code');
@@ -60,6 +68,6 @@ export function dictionaryRoutes(api: Hono<AppEnv>, ctx: ServerContext, row: Ent
       const where = [...rows.scope(user, p), `code = ${p.add(code)}`, 'parent_id > 0', 'is_sealed = 0'];
       return tx.query<DbRow>(`select * from ${row.table} where ${where.join(' and ')} order by sort, id`, p.values);
     });
-    return c.json(rData(list.map(rows.toJson)));
+    return c.json(rData(list.map((r) => rows.toJson(inCallersLanguage(r)))));
   });
 }

@@ -1,9 +1,11 @@
 import { defineServerPlugin } from '../../core/sdk/server';
 import { syncDeclaredDictionaries } from './declared';
+import { englishValuesMigration } from './english-values';
 import { dictBizChildEntity, dictBizParentEntity, dictChildEntity, dictParentEntity } from './entities';
 import dictPlugin from './index';
 import { dictionaryHooks } from './server-rules';
 import { dictionaryRoutes } from './server-routes';
+import { DEMO_BUSINESS_DICTIONARIES, SYSTEM_DICTIONARIES } from './seeded';
 
 /**
  * Dictionaries on the engine: `blade_dict` (system dictionaries, shared by every tenant, written by the
@@ -45,6 +47,7 @@ export default defineServerPlugin(dictPlugin, {
     { id: '001_schema', sql: schema },
     // The engine keeps the unique key (code, dict_key) of the definition: the first one is no longer needed.
     { id: '002_unique_key_by_the_engine', sql: 'drop index if exists blade_dict_key; drop index if exists blade_dict_biz_key;' },
+    englishValuesMigration,
   ],
   resources: {
     dict: { access: { add: 'administrator', edit: 'administrator', delete: 'administrator' }, hooks: dictionaryHooks(dictChildEntity), skip: lazy },
@@ -56,55 +59,31 @@ export default defineServerPlugin(dictPlugin, {
     dictionaryRoutes(api, ctx, dictChildEntity, dictParentEntity);
     dictionaryRoutes(api, ctx, dictBizChildEntity, dictBizParentEntity);
   },
-  // SpringBlade's system dictionaries (with BladeX's ids for the parents and their entries numbered after
-  // them) plus BladeX's org_category, user_type and scope_category; and two demo business dictionaries in
-  // each seeded tenant.
+  // The system dictionaries, in both languages, and two demo business dictionaries in each seeded tenant.
   async seed(tx, ctx) {
-    const system: [string, string, string | null, number, [string, string][]][] = [
-      ['sex', '性别', '1123598814738675201', 1, [['1', '男'], ['2', '女']]],
-      ['notice', '通知类型', '1123598814738675204', 2, [['1', '发布通知'], ['2', '批转通知'], ['3', '转发通知'], ['4', '指示通知'], ['5', '任免通知'], ['6', '事务通知']]],
-      ['menu_category', '菜单类型', '1123598814738675211', 3, [['1', '菜单'], ['2', '按钮']]],
-      ['button_func', '按钮功能', '1123598814738675214', 4, [['1', '工具栏'], ['2', '操作栏'], ['3', '工具操作栏']]],
-      ['yes_no', '是否', '1123598814738675218', 5, [['1', '否'], ['2', '是']]],
-      ['data_scope_type', '数据权限', '1123598814738675231', 8, [['1', '全部可见'], ['2', '本人可见'], ['3', '所在机构可见'], ['4', '所在机构及子级可见'], ['5', '自定义']]],
-      ['api_scope_type', '接口权限', '1123598814738675237', 10, [['1', '系统接口'], ['2', '业务接口']]],
-      ['post_category', '岗位类型', '1123598814738777220', 12, [['1', '高层'], ['2', '中层'], ['3', '基层'], ['4', '其他']]],
-      ['region', '行政区划', '1123598814738777230', 13, [['0', '国家'], ['1', '省份/直辖市'], ['2', '地市'], ['3', '区县'], ['4', '乡镇'], ['5', '村委']]],
-      ['org_category', '机构类型', null, 14, [['1', '公司'], ['2', '部门'], ['3', '小组']]],
-      ['user_type', '用户平台', null, 15, [['1', 'web'], ['2', 'app'], ['3', 'other']]],
-      ['scope_category', '权限类型', null, 16, [['1', '数据权限'], ['2', '接口权限']]],
-    ];
-    for (const [code, name, parentId, sort, entries] of system) {
-      const id = parentId ?? ctx.ids.next();
-      await tx.query(
-        `insert into blade_dict (id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed) values ($1, 0, $2, '-1', $3, $4, '', 0)`,
-        [id, code, name, sort],
+    const insert = (table: 'blade_dict' | 'blade_dict_biz', tenantId: string | null, row: { id: string; parentId: string; code: string; key: string; value: { zh: string; en: string }; sort: number; remark: string }) =>
+      tx.query(
+        table === 'blade_dict'
+          ? `insert into blade_dict (id, parent_id, code, dict_key, dict_value, dict_value_en, sort, remark, is_sealed) values ($1, $2, $3, $4, $5, $6, $7, $8, 0)`
+          : `insert into blade_dict_biz (id, parent_id, code, dict_key, dict_value, dict_value_en, sort, remark, is_sealed, tenant_id) values ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9)`,
+        [row.id, row.parentId, row.code, row.key, row.value.zh, row.value.en, row.sort, row.remark, ...(tenantId === null ? [] : [tenantId])],
       );
+    for (const { code, name, id: fixedId, sort, entries } of SYSTEM_DICTIONARIES) {
+      const id = fixedId ?? ctx.ids.next();
+      await insert('blade_dict', null, { id, parentId: '0', code, key: '-1', value: name, sort, remark: '' });
       for (const [i, [key, value]] of entries.entries()) {
-        const childId = parentId ? (BigInt(parentId) + BigInt(i + 1)).toString() : ctx.ids.next();
-        await tx.query(
-          `insert into blade_dict (id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed) values ($1, $2, $3, $4, $5, $6, '', 0)`,
-          [childId, id, code, key, value, i + 1],
-        );
+        // BladeX's entries are numbered after their dictionary's id.
+        const childId = fixedId ? (BigInt(fixedId) + BigInt(i + 1)).toString() : ctx.ids.next();
+        await insert('blade_dict', null, { id: childId, parentId: id, code, key, value, sort: i + 1, remark: '' });
       }
     }
-    const business: [string, string, number, [string, string, string][]][] = [
-      ['card_template', '名片模板', 1, [['1', '简约', 'simple'], ['2', '商务', 'business'], ['3', '创意', 'creative']]],
-      ['order_status', '订单状态', 2, [['0', '待支付', ''], ['1', '已支付', ''], ['2', '已发货', ''], ['3', '已完成', ''], ['4', '已取消', '']]],
-    ];
     const tenants = await tx.query<{ tenant_id: string }>(`select tenant_id from blade_tenant where tenant_id in ('000000', '100001') and is_deleted = 0`);
     for (const { tenant_id: tenantId } of tenants) {
-      for (const [code, name, sort, entries] of business) {
+      for (const { code, name, sort, entries } of DEMO_BUSINESS_DICTIONARIES) {
         const id = ctx.ids.next();
-        await tx.query(
-          `insert into blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed) values ($1, $2, 0, $3, '-1', $4, $5, '', 0)`,
-          [id, tenantId, code, name, sort],
-        );
+        await insert('blade_dict_biz', tenantId, { id, parentId: '0', code, key: '-1', value: name, sort, remark: '' });
         for (const [i, [key, value, remark]] of entries.entries()) {
-          await tx.query(
-            `insert into blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed) values ($1, $2, $3, $4, $5, $6, $7, $8, 0)`,
-            [ctx.ids.next(), tenantId, id, code, key, value, i + 1, remark],
-          );
+          await insert('blade_dict_biz', tenantId, { id: ctx.ids.next(), parentId: id, code, key, value, sort: i + 1, remark });
         }
       }
     }
