@@ -1,17 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Divider, Input, Popover, Select } from '@arco-design/web-react';
-import { IconBold, IconItalic, IconLink, IconOrderedList, IconQuote, IconRedo, IconStrikethrough, IconUnderline, IconUndo, IconUnorderedList } from '@arco-design/web-react/icon';
+import { Button, Divider, Input, Popover, Select, Upload } from '@arco-design/web-react';
+import { IconBold, IconImage, IconItalic, IconLink, IconLoading, IconOrderedList, IconQuote, IconRedo, IconStrikethrough, IconUnderline, IconUndo, IconUnorderedList } from '@arco-design/web-react/icon';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from '../../i18n';
-import { isSafeHref } from '../../schema/image-link';
+import { isImageLink, isSafeHref } from '../../schema/image-link';
+import { IMAGE_ACCEPT, uploadImage } from './upload';
 import '../locales';
 import './richtext.css';
 
 /**
  * The rich-text editor (TipTap), loaded only when a form has a rich-text field (RichTextInput). It makes
  * only what the server keeps: paragraphs, headings 1–4, bold, italic, underline, strike, lists, quotes,
- * code, and links to http(s)/mailto. Its value is the HTML, '' when it shows nothing.
+ * code, links to http(s)/mailto, and pictures (uploaded from the toolbar, or already in the text) from our
+ * file route or http(s). Its value is the HTML, '' when it shows nothing.
  */
 
 export interface RichTextEditorProps {
@@ -34,6 +37,17 @@ const extensions = [
       HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' },
     },
   }),
+  // Without a picture node the editor would drop every <img> of the text it opens, and saving an edit
+  // would lose them. Inline, so a picture inside a paragraph stays where it was; only `src` and `alt`
+  // (what the server keeps), and only a source the server accepts (anything else would vanish on save).
+  Image.extend({
+    addAttributes() {
+      return { src: { default: null }, alt: { default: null } };
+    },
+    parseHTML() {
+      return [{ tag: 'img[src]', getAttrs: (element) => (isImageLink(element.getAttribute('src')?.trim() ?? '') ? null : false) }];
+    },
+  }).configure({ inline: true }),
 ];
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
@@ -108,8 +122,32 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled: boolean })
   );
 }
 
+/** Uploads a picture (as an image field does) and puts it at the caret; says why a file was refused. */
+function ImageButton({ editor, disabled, onError: setError }: { editor: Editor; disabled: boolean; onError: (message: string | null) => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const upload = (file: File) => {
+    setBusy(true);
+    setError(null);
+    // The caret may move while the file goes up: the picture goes where it is when the link arrives.
+    uploadImage(file)
+      .then(
+        (src) => editor.chain().focus().setImage({ src }).run(),
+        (reason: Error) => setError(reason.message),
+      )
+      .finally(() => setBusy(false));
+  };
+  const name = busy ? t('crud.imageUploading') : t('crud.rich_image');
+  return (
+    <Upload accept={{ type: IMAGE_ACCEPT, strict: false }} showUploadList={false} disabled={disabled || busy} customRequest={({ file }) => upload(file)}>
+      <Button size="mini" type="text" icon={busy ? <IconLoading /> : <IconImage />} aria-label={name} title={name} aria-busy={busy} disabled={disabled || busy} />
+    </Upload>
+  );
+}
+
 function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
   const { t } = useTranslation();
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -160,9 +198,15 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
       {toggle('orderedList', state.orderedList, () => chain().toggleOrderedList().run(), <IconOrderedList />)}
       {toggle('blockquote', state.blockquote, () => chain().toggleBlockquote().run(), <IconQuote />)}
       <LinkButton editor={editor} disabled={disabled} />
+      <ImageButton editor={editor} disabled={disabled} onError={setUploadError} />
       <Divider type="vertical" />
       <Button size="mini" type="text" icon={<IconUndo />} aria-label={t('crud.rich_undo')} title={t('crud.rich_undo')} disabled={disabled || !state.canUndo} onClick={() => chain().undo().run()} />
       <Button size="mini" type="text" icon={<IconRedo />} aria-label={t('crud.rich_redo')} title={t('crud.rich_redo')} disabled={disabled || !state.canRedo} onClick={() => chain().redo().run()} />
+      {uploadError ? (
+        <span className="ba-image-error ba-richtext-error" role="alert">
+          {uploadError}
+        </span>
+      ) : null}
     </div>
   );
 }

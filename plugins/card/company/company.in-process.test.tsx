@@ -1,5 +1,5 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { inProcessServer, renderPlugin } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
 import dictServer from '../../dict/server';
@@ -40,5 +40,29 @@ describe('company screen (in-process server)', () => {
     await renderPlugin(cardPlugin, { backend, route: '/card/company', with: [dictPlugin], user: { permissions: VIEW } });
     await rowOf('布雷德科技');
     expect(screen.queryAllByRole('button', { name: '设为默认' })).toEqual([]);
+  });
+
+  it('an introduction with pictures, opened, edited and saved, keeps its pictures on the server', async () => {
+    const server = await backend.server();
+    const whale = await server.ctx.db.system((tx) => tx.one<{ id: string; images: string }>(`select id::text as id, images from blade_company where tenant_id = '000000' and name = '蓝鲸建筑设计'`));
+    const [own] = whale!.images.split(',');
+    // As the server keeps it: an own file and a web picture, inside paragraphs.
+    const stored = `<p>设计团队<img src="${own}" alt="工作室" /></p><p><img src="https://img.example.com/award.jpg" alt="获奖" />获奖作品</p><p>联系我们</p>`;
+    await server.ctx.db.system((tx) => tx.query(`update blade_company set introduction = $1 where id = $2`, [stored, whale!.id]));
+
+    const app = await renderPlugin(cardPlugin, { backend, route: '/card/company', with: [dictPlugin], user: { permissions: [...VIEW, 'company_edit'] } });
+    await app.user.click(within(await rowOf('蓝鲸建筑设计')).getByRole('button', { name: '修改' }));
+    const dialog = await screen.findByRole('dialog');
+    const editor = await within(dialog).findByRole('textbox', { name: '公司简介' });
+    await waitFor(() => expect(editor.querySelectorAll('img:not(.ProseMirror-separator)')).toHaveLength(2));
+    await act(async () => editor.focus());
+    await app.user.click(editor.querySelector('p:last-child')!);
+    await app.user.keyboard('。');
+    await app.user.click(screen.getByTestId('crud-save'));
+    await waitFor(() => expect(app.callsTo('POST /api/company/information/update')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const saved = await server.ctx.db.system((tx) => tx.one<{ introduction: string }>(`select introduction from blade_company where id = $1`, [whale!.id]));
+    expect(saved!.introduction).toBe(stored.replace('联系我们</p>', '联系我们。</p>'));
   });
 });
