@@ -70,6 +70,36 @@ describe('ImageUpload', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('shows how much of the picture is sent while it goes; the answer fills the value', async () => {
+    let release = () => {};
+    mockFetch(() => new Promise((resolve) => (release = () => resolve(ok({ link: `${FILE}/p.png` })))));
+    const { container } = render(<Held initial="" control={ImageUpload} props={{ label: '封面' }} />);
+    await userEvent.upload(fileInput(container), png('photo.png', 2000));
+    // The test XHR reports half the body sent while the answer is held.
+    await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50'));
+    expect(screen.getByRole('group', { name: 'photo.png' }).textContent).toContain('50%');
+    expect(screen.queryByRole('button', { name: '上传封面' })).toBeNull();
+    release();
+    await waitFor(() => expect(held()).toBe(`${FILE}/p.png`));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('cancels an upload from the keyboard: nothing is held, no error is said, the picker is back and focused', async () => {
+    let release = () => {};
+    const calls = mockFetch(() => new Promise((resolve) => (release = () => resolve(ok({ link: `${FILE}/late.png` })))));
+    const { container } = render(<Held initial="" control={ImageUpload} props={{ label: '封面' }} />);
+    await userEvent.upload(fileInput(container), png('photo.png', 2000));
+    const cancel = await screen.findByRole('button', { name: '取消上传photo.png' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: '上传封面' })));
+    release(); // a late answer changes nothing
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(held()).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls).toHaveLength(1);
+  });
+
   it('disabled (viewing): the picture and its preview, no remove', () => {
     render(<ImageUpload value={`${FILE}/x.png`} label="封面" disabled />);
     expect(screen.getByRole('button', { name: '预览封面' })).toBeTruthy();
@@ -115,6 +145,25 @@ describe('ImagesWall', () => {
     expect(screen.getByRole('alert').textContent).toBe('最多上传3张图片');
     // Full: no more "add".
     expect(screen.queryByRole('button', { name: '上传相册' })).toBeNull();
+  });
+
+  it('says which of the chosen files is going up; cancelling stops that one and those waiting', async () => {
+    let n = 0;
+    const holds: (() => void)[] = [];
+    const calls = mockFetch(() => new Promise((resolve) => holds.push(() => resolve(ok({ link: `${FILE}/w${++n}.png` })))));
+    const { container } = render(<Held initial="" control={ImagesWall} props={{ label: '相册', max: 9 }} />);
+    fireEvent.change(fileInput(container), { target: { files: [png('1.png', 100), png('2.png', 100), png('3.png', 100)] } });
+    await screen.findByText('第 1/3 个');
+    holds.shift()!();
+    await screen.findByText('第 2/3 个');
+    await waitFor(() => expect(held()).toBe(`${FILE}/w1.png`));
+    await userEvent.click(await screen.findByRole('button', { name: '取消上传2.png' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '上传相册' })).toBeTruthy());
+    holds.forEach((release) => release());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(held()).toBe(`${FILE}/w1.png`);
+    expect(calls).toHaveLength(2); // the third never went
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('disabled (viewing): pictures alone, no buttons to change them', () => {

@@ -1,4 +1,4 @@
-import { http, HttpError } from '../../http';
+import { http, HttpError, type UploadProgress } from '../../http';
 import { i18n } from '../../i18n';
 import '../locales';
 
@@ -24,22 +24,31 @@ export function imageFileError(file: { type?: string; name?: string; size: numbe
   return null;
 }
 
+/** How an upload is watched: its progress, and a signal that cancels it. */
+export interface UploadWatch {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** A cancelled upload's rejection (said as "cancelled", not as a failure). */
+export const isUploadCancelled = (error: unknown): boolean => error instanceof HttpError && error.kind === 'aborted';
+
 /**
  * Uploads a picture through the app's client (its token and tenant headers) and gives its link. Rejects
- * with the reason to show: the check above, or the server's refusal (no toast: the control says it).
+ * with the reason to show: the check above, or the server's refusal (no toast: the control says it), or
+ * an HttpError of kind 'aborted' when `signal` cancelled it.
  */
-export async function uploadImage(file: File): Promise<string> {
+export async function uploadImage(file: File, watch: UploadWatch = {}): Promise<string> {
   const refused = imageFileError(file);
   if (refused) throw new Error(refused);
-  const form = new FormData();
-  form.append('file', file);
   try {
-    const res = await http.upload<{ link?: string }>(PUT_FILE_URL, form, { silent: true });
+    const res = await http.uploadFile<{ link?: string }>(PUT_FILE_URL, file, { silent: true, ...watch });
     const link = res.data?.link;
     if (!link) throw new Error(i18n.t('crud.uploadFailed'));
     return link;
   } catch (error) {
-    throw new Error(error instanceof HttpError || error instanceof Error ? error.message || i18n.t('crud.uploadFailed') : i18n.t('crud.uploadFailed'));
+    if (isUploadCancelled(error)) throw error;
+    throw new Error(error instanceof Error ? error.message || i18n.t('crud.uploadFailed') : i18n.t('crud.uploadFailed'));
   }
 }
 

@@ -9,7 +9,7 @@ const FILE = '/api/blade-resource/oss/endpoint/file/';
 const pictures = ['a', 'b', 'c'].map((n) => ({ id: `9${n.charCodeAt(0)}`, link: `${FILE}${n}.jpg`, thumbLink: `${FILE}${n}-320.jpg`, caption: `图${n}`, width: 1200, height: 800 }));
 const album = { id: '501', companyId: '7', companyName: '布雷德科技', title: '滨江商务中心', category: 2, cover: '', sort: 1, status: 1, viewCount: 12, imageCount: 3, coverThumb: pictures[0]!.thumbLink };
 
-function backend(sent: Record<string, unknown>[]) {
+function backend(sent: Record<string, unknown>[], putFile: () => unknown = () => ok({ link: `${FILE}new.jpg` })) {
   return respond({
     'GET /api/case/album/page': () => page([album]),
     'GET /api/case/album/detail': () => ok({ ...album, images: pictures }),
@@ -24,12 +24,12 @@ function backend(sent: Record<string, unknown>[]) {
       sent.push(call.body as Record<string, unknown>);
       return ok(null);
     },
-    'POST /api/blade-resource/oss/endpoint/put-file': () => ok({ link: `${FILE}new.jpg` }),
+    'POST /api/blade-resource/oss/endpoint/put-file': putFile as () => ReturnType<typeof ok>,
   });
 }
 
-const open = async (sent: Record<string, unknown>[], button: '修改' | '新增') => {
-  const app = await renderPlugin(cardPlugin, { backend: backend(sent), route: '/card/album', with: [dictPlugin] });
+const open = async (sent: Record<string, unknown>[], button: '修改' | '新增', putFile?: () => unknown) => {
+  const app = await renderPlugin(cardPlugin, { backend: backend(sent, putFile), route: '/card/album', with: [dictPlugin] });
   expect(await screen.findByText('滨江商务中心')).toBeTruthy();
   await app.user.click(screen.getAllByRole('button', { name: button })[0]!);
   const dialog = await screen.findByRole('dialog');
@@ -96,5 +96,34 @@ describe('album editor', () => {
     expect(app.callsTo('POST /api/blade-resource/oss/endpoint/put-file')).toHaveLength(1);
     await waitFor(() => expect(handles(dialog)).toHaveLength(1));
     expect(within(dialog).queryByText('请上传至少一张图片')).toBeNull();
+  }, 60_000);
+
+  it('shows how much of the picture being sent is through, with a cancel button; cancelling it and a waiting one leaves the board as it was and lets the album save', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const holds: (() => void)[] = [];
+    const { app, dialog } = await open(sent, '修改', () => new Promise((resolve) => holds.push(() => resolve(ok({ link: `${FILE}late.jpg` })))));
+    await waitFor(() => expect(handles(dialog)).toHaveLength(3));
+    const input = within(dialog).getByTestId('album-upload-input') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(800)], 'one.jpg', { type: 'image/jpeg' }), new File(['x'], 'two.jpg', { type: 'image/jpeg' })] } });
+    const uploads = within(dialog).getByTestId('album-uploads');
+    // The file being sent: its bar at half (the test XHR holds the answer there); the other waits.
+    const sending = await within(uploads).findByRole('group', { name: 'one.jpg' });
+    await waitFor(() => expect(within(sending).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50'));
+    expect(within(sending).getByText('已上传 50%')).toBeTruthy();
+    expect(within(uploads).getByText('等待上传')).toBeTruthy();
+    // A save waits for the uploads.
+    await app.user.click(within(dialog).getByTestId('crud-save'));
+    expect(await within(dialog).findByText('图片还在上传，请等上传完成后再保存')).toBeTruthy();
+
+    await app.user.click(within(uploads).getByRole('button', { name: '取消上传two.jpg' }));
+    within(uploads).getByRole('button', { name: '取消上传one.jpg' }).focus();
+    await app.user.keyboard('{Enter}');
+    await waitFor(() => expect(within(uploads).getAllByText('已取消上传')).toHaveLength(2));
+    holds.forEach((release) => release());
+    expect(app.callsTo('POST /api/blade-resource/oss/endpoint/put-file')).toHaveLength(1);
+    expect(handles(dialog)).toHaveLength(3);
+    await app.user.click(within(dialog).getByTestId('crud-save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0]!.images as unknown[]).length).toBe(3);
   }, 60_000);
 });

@@ -182,4 +182,36 @@ describe('attachments screen', () => {
     await app.user.click(within(dialog).getByTestId('crud-save'));
     await waitFor(() => expect(saved).toEqual([expect.objectContaining({ name: '合作方案', staffId: '12', fileLink: '/api/blade-resource/oss/endpoint/file/cc.pdf' })]));
   });
+
+  it('the file control shows how much is sent with a cancel button; a cancelled upload leaves the form as it was, a refused one says why', async () => {
+    const holds: (() => void)[] = [];
+    let refuse = false;
+    const b = respond({
+      'GET /api/visit/attach/info/page': () => page(ATTACHMENTS),
+      'GET /api/staff/info/list': () => ok(STAFF),
+      'POST /api/blade-resource/oss/endpoint/put-file-attach': () =>
+        refuse ? fail('只能上传 PDF、Word、Excel、PPT 或 JPG/PNG 文件', 400) : new Promise((resolve) => holds.push(() => resolve(ok({ link: '/api/blade-resource/oss/endpoint/file/late.pdf', originalName: 'late.pdf', size: 1 })))),
+    });
+    const app = await render(b);
+    await app.user.click(await screen.findByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    await app.user.upload(input, new File([new Uint8Array(4000)], '报价单.pdf', { type: 'application/pdf' }));
+    const sending = await within(dialog).findByRole('group', { name: '报价单.pdf' });
+    await waitFor(() => expect(within(sending).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50'));
+    expect(within(sending).getByText('已上传 50%')).toBeTruthy();
+    const cancel = within(sending).getByRole('button', { name: '取消上传报价单.pdf' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    await app.user.keyboard('{Enter}');
+    await waitFor(() => expect(within(dialog).queryByRole('group', { name: '报价单.pdf' })).toBeNull());
+    holds.forEach((release) => release());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((within(dialog).getByPlaceholderText('请输入附件名称') as HTMLInputElement).value).toBe('');
+    expect(dialog.querySelector('.ba-attach-error')).toBeNull();
+    expect(document.activeElement).toBe(within(dialog).getByTestId('attach-upload'));
+
+    refuse = true;
+    await app.user.upload(input, new File(['MZ'], '报价单.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(dialog.querySelector('.ba-attach-error')?.textContent).toBe('只能上传 PDF、Word、Excel、PPT 或 JPG/PNG 文件'));
+  });
 });

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Form, Upload } from '@arco-design/web-react';
-import { IconFile, IconLoading, IconUpload } from '@arco-design/web-react/icon';
-import { http, HttpError, useTranslation } from '../../../../core/sdk/browser';
+import { IconFile, IconUpload } from '@arco-design/web-react/icon';
+import { http, isUploadCancelled, UploadProgressBar, useTranslation } from '../../../../core/sdk/browser';
 import { ATTACH_FILE_TYPES } from '../grant-states';
 import { sizeText } from './grants';
 
@@ -26,16 +26,34 @@ export interface FileLinkInputProps {
 }
 
 /**
- * The attachment's file: uploads it (the server checks its kind by the bytes and its size), and fills the
- * form's size, kind and, while it is empty, the name from the file's own name. Shows the file once there
- * is one, with a link to it and a button to upload another.
+ * The attachment's file: uploads it (the server checks its kind by the bytes and its size), showing how
+ * much of it is sent with a button that cancels it, and fills the form's size, kind and, while it is empty,
+ * the name from the file's own name. Shows the file once there is one, with a link to it and a button to
+ * upload another.
  */
 export function FileLinkInput({ value, onChange, disabled = false }: FileLinkInputProps) {
   const { t } = useTranslation();
   const { form } = Form.useFormContext();
-  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState<{ name: string; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // The dialog closed mid-upload stops sending.
+  useEffect(() => () => controller.current?.abort(), []);
+  const busy = sending !== null;
+
+  // The keyboard's focus follows the control: onto the cancel button when an upload starts, back onto the
+  // upload button when it ends (unless the user has gone elsewhere meanwhile).
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    const here = root.current;
+    if (!here || wasBusy.current === busy) return;
+    wasBusy.current = busy;
+    const active = document.activeElement;
+    if (active && active !== document.body && !here.contains(active)) return;
+    here.querySelector<HTMLButtonElement>(busy ? '.ba-upload-progress button' : '[data-testid="attach-upload"]')?.focus();
+  }, [busy]);
 
   const upload = async (file: File) => {
     if (file.size > MAX_BYTES) {
@@ -43,11 +61,15 @@ export function FileLinkInput({ value, onChange, disabled = false }: FileLinkInp
       return;
     }
     setError(null);
-    setBusy(true);
+    const own = new AbortController();
+    controller.current = own;
+    setSending({ name: file.name, percent: 0 });
     try {
-      const body = new FormData();
-      body.append('file', file);
-      const res = await http.upload<Uploaded>(PUT_FILE_ATTACH, body, { silent: true });
+      const res = await http.uploadFile<Uploaded>(PUT_FILE_ATTACH, file, {
+        silent: true,
+        signal: own.signal,
+        onProgress: ({ percent }) => setSending((now) => now && { ...now, percent }),
+      });
       const uploaded = res.data;
       if (!uploaded?.link) throw new Error(t('crud.uploadFailed'));
       setChosen(uploaded.originalName ?? file.name);
@@ -57,15 +79,16 @@ export function FileLinkInput({ value, onChange, disabled = false }: FileLinkInp
       if (typeof name !== 'string' || name.trim() === '') values.name = (uploaded.originalName ?? file.name).replace(/\.[^.]+$/, '').slice(0, 100);
       form.setFieldsValue(values);
     } catch (reason) {
-      setError(reason instanceof HttpError || reason instanceof Error ? reason.message || t('crud.uploadFailed') : t('crud.uploadFailed'));
+      if (!isUploadCancelled(reason)) setError(reason instanceof Error ? reason.message || t('crud.uploadFailed') : t('crud.uploadFailed'));
     } finally {
-      setBusy(false);
+      if (controller.current === own) controller.current = null;
+      setSending(null);
     }
   };
 
   const size = form.getFieldValue('fileSize');
   return (
-    <div className="ba-attach-file">
+    <div className="ba-attach-file" ref={root}>
       {value ? (
         <div className="ba-attach-file-current">
           <IconFile />
@@ -75,12 +98,15 @@ export function FileLinkInput({ value, onChange, disabled = false }: FileLinkInp
           {typeof size === 'number' ? <span className="ba-attach-muted">{sizeText(size)}</span> : null}
         </div>
       ) : null}
+      {sending ? <UploadProgressBar name={sending.name} percent={sending.percent} onCancel={() => controller.current?.abort()} /> : null}
       {disabled ? null : (
-        <Upload accept={{ type: ACCEPT, strict: false }} showUploadList={false} disabled={busy} customRequest={({ file }) => void upload(file)}>
-          <Button icon={busy ? <IconLoading /> : <IconUpload />} disabled={busy} data-testid="attach-upload">
-            {busy ? t('visit.attach.uploading') : value ? t('visit.attach.replace') : t('visit.attach.upload')}
-          </Button>
-        </Upload>
+        <div hidden={busy}>
+          <Upload accept={{ type: ACCEPT, strict: false }} showUploadList={false} disabled={busy} customRequest={({ file }) => void upload(file)}>
+            <Button icon={<IconUpload />} disabled={busy} data-testid="attach-upload">
+              {value ? t('visit.attach.replace') : t('visit.attach.upload')}
+            </Button>
+          </Upload>
+        </div>
       )}
       {error ? (
         <div className="ba-attach-error" role="alert">
