@@ -11,6 +11,7 @@ export { DialogFooter, type DialogFooterProps } from './DialogFooter';
 export { RecordDialog, DialogOpenings, type RecordDialogProps, type DialogOpeningProps } from './RecordDialog';
 export { useRecordDialog, type RecordDialogOptions, type RecordDialogState } from './useRecordDialog';
 export { LoadState, type LoadStateProps } from './LoadState';
+export { ImportDialog, IMPORT_MAX_BYTES, type ImportDialogProps, type ImportDialogTexts } from './ImportDialog';
 export { saveBlob } from './exportRows';
 export { useDialogOpenings, type DialogOpening } from './useDialogOpenings';
 export { EntityForm, isSubmitEnter, type EntityFormProps, type DynamicFields } from './EntityForm';

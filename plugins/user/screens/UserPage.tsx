@@ -7,7 +7,7 @@ import { userScreenEntity } from '../entities';
 import { DeptTree } from './DeptTree';
 import { downloadFile, today } from './download';
 import { GrantDialog } from './GrantDialog';
-import { ImportDialog } from './ImportDialog';
+import { UserImportDialog } from './ImportDialog';
 import { deptTreeQuery, idList, useOptions, type TreeNode } from './options';
 import { PlatformDialog } from './PlatformDialog';
 import { UserDialog, type UserDialogState } from './UserDialog';
@@ -162,7 +162,7 @@ export default observer(function UserPage() {
       <UserDialog state={dialog} depts={depts.data} onClose={() => setDialog(null)} onSaved={() => void invalidateResource(userScreenEntity)} />
       <GrantDialog target={grant} onClose={() => setGrant(null)} onDone={() => void invalidateResource(userScreenEntity)} />
       <PlatformDialog userId={platform} onClose={() => setPlatform(null)} />
-      <ImportDialog visible={importing} onClose={() => setImporting(false)} onImported={() => void invalidateResource(userScreenEntity)} />
+      <UserImportDialog visible={importing} onClose={() => setImporting(false)} onImported={() => void invalidateResource(userScreenEntity)} />
     </div>
   );
 });

@@ -5,7 +5,7 @@ import { IconCheckCircle, IconImport, IconQrcode, IconUserAdd } from '@arco-desi
 import { CrudPage, http, invalidateResource, type RowOf, toastSuccess, useCrudList, useGranted, useTranslation } from '../../../../core/sdk/browser';
 import { ENABLED } from '../../company/entity';
 import { staffEntity } from '../entity';
-import { ImportDialog } from './ImportDialog';
+import { StaffImportDialog } from './ImportDialog';
 import { PhoneUserDialog, type PhoneUser } from './PhoneUserDialog';
 import { QrCodeDialog, type QrCodeTarget } from './QrCodeDialog';
 import { staffCells } from './cells';
@@ -96,7 +96,7 @@ export default observer(function StaffPage() {
       />
       <QrCodeDialog target={qr} onClose={() => setQr(null)} />
       <PhoneUserDialog made={made} onClose={() => setMade(null)} />
-      <ImportDialog visible={importing} onClose={() => setImporting(false)} onImported={() => void invalidateResource(staffEntity)} />
+      <StaffImportDialog visible={importing} onClose={() => setImporting(false)} onImported={() => void invalidateResource(staffEntity)} />
     </>
   );
 });
