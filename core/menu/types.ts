@@ -54,4 +54,6 @@ export interface TopMenu {
   nameEn?: string;
   source: string;
   sort: number;
+  /** The ids of the user's menus it shows. */
+  menuIds?: string[];
 }

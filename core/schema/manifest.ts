@@ -47,6 +47,11 @@ export interface MenuDecl {
    * plugin this one requires (several plugins share the shell's `system` group this way).
    */
   parent?: string;
+  /**
+   * Top-level declarations only: also shown under the top menu with this code, declared by the shell, by
+   * this plugin or by a plugin it requires (a plugin built on another shows its menus in that one's top menu).
+   */
+  topMenu?: string;
   /** A grouping menu with no screen of its own: left out of a user's menu when none of its children is. */
   group?: boolean;
   /**

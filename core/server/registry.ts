@@ -8,7 +8,7 @@ import type { ServerPlugin } from './plugin';
 
 /**
  * The server's plugin registry: checks the installed server plugins before anything starts (ids, menu
- * and button codes, top menus, `requires`, `parent` menus) and mounts their routes, each behind its
+ * and button codes, top menus, `requires`, `parent` menus and the top menus menus join) and mounts their routes, each behind its
  * tenant's switch. Every refusal names both plugins involved.
  */
 
@@ -87,6 +87,15 @@ export function checkServerPlugins(shell: PluginManifest, plugins: readonly Serv
       }
       if (isButton(codeOwnerManifest(owner, shell, ordered), menu.parent)) {
         throw new Error(`Menu "${menu.code}" of plugin "${manifest.id}" is attached under the button "${menu.parent}".`);
+      }
+    }
+    // `topMenu` names a top menu of the shell, of this plugin or of a plugin it requires.
+    for (const menu of manifest.menus ?? []) {
+      if (!menu.topMenu) continue;
+      const owner = topOwner.get(menu.topMenu);
+      if (!owner) throw new Error(`Menu "${menu.code}" of plugin "${manifest.id}" joins the top menu "${menu.topMenu}", which no installed plugin declares.`);
+      if (!reachable.has(owner)) {
+        throw new Error(`Menu "${menu.code}" of plugin "${manifest.id}" joins the top menu "${menu.topMenu}" of plugin "${owner}", which "${manifest.id}" does not require.`);
       }
     }
     for (const top of manifest.topMenus ?? []) {

@@ -15,6 +15,8 @@ export default definePlugin({
   name: { zh: '名片管理', en: 'Business cards' },
   requires: ['dict'],
   menus: [{ code: 'card', name: { zh: '名片管理', en: 'Business cards' }, path: '/card', icon: 'idcard', sort: 3, group: true, roles: ['user'] }],
+  // The product's business in one top menu, before the workbench; plugins built on this one join it (`topMenu`).
+  topMenus: [{ code: 'top_card', name: { zh: '名片业务', en: 'Cards' }, icon: 'idcard', sort: 0, menus: ['card'] }],
   resources: [
     companyResource,
     staffResource,

@@ -12,7 +12,7 @@ export default definePlugin({
   id: 'visit',
   name: { zh: '访客管理', en: 'Visitors' },
   requires: ['card'],
-  menus: [{ code: 'visit', name: { zh: '访客管理', en: 'Visitors' }, path: '/visit', icon: 'user-group', sort: 4, group: true, roles: ['user'] }, chartMenu],
+  menus: [{ code: 'visit', name: { zh: '访客管理', en: 'Visitors' }, path: '/visit', icon: 'user-group', sort: 4, group: true, roles: ['user'], topMenu: 'top_card' }, chartMenu],
   routes: [chartRoute],
   home: visitHomeCards,
   resources: [

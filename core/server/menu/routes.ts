@@ -42,7 +42,8 @@ export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     return c.json(rData(tree));
   });
 
-  // Only the top menus under which this user would see something.
+  // Only the top menus under which this user would see something, each with the ids of those menus (the
+  // top bar marks the top menu of the page shown, even when the whole menu is in the sidebar).
   api.get('/blade-system/menu/top-menu', describeRoute({ summary: { zh: '当前用户的顶部菜单', en: "The signed-in user's top menus" } }), async (c) => {
     const user = currentUser(c);
     const pluginIds = await ctx.tenantPlugins.visible(user.tenantId);
@@ -51,7 +52,9 @@ export function menuRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       if (!store) return [];
       const visible = new Set(pruneEmptyGroups(await visibleMenus(tx, user, pluginIds, 1)).map((m) => m.id));
       const tops = await store.forTenant(tx, user.tenantId);
-      return tops.filter((t) => t.menu_ids.some((id) => visible.has(id))).map(topMenuVO);
+      return tops
+        .map((t) => ({ ...topMenuVO(t), menuIds: t.menu_ids.filter((id) => visible.has(id)) }))
+        .filter((t) => t.menuIds.length > 0);
     });
     return c.json(rData(list));
   });

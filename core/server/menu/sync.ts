@@ -12,7 +12,8 @@ import { ADMINISTRATOR_ROLE } from '../auth/user';
  * every tenant's `administrator` and `admin` (tenant administrator) roles and the roles the declaration
  * lists get it. A top-level declaration with `parent` hangs under that code (the shell's `system` group,
  * say); a `group` menu is marked so that a user's menu leaves it out while it has no visible child. A top
- * menu shows the menus it lists and their descendants; the plugin that keeps top menus stores them.
+ * menu shows the menus it lists, the top-level menus that join it (`topMenu`, from plugins that require its
+ * declarer), and their descendants; the plugin that keeps top menus stores them.
  */
 
 /** Role aliases that get every new menu and button: the super administrator and each tenant's administrator. */
@@ -34,6 +35,8 @@ interface Row {
   group: boolean;
   administratorOnly: boolean;
   roles: string[];
+  /** The top menu a top-level declaration joins (`topMenu`). */
+  topMenu?: string;
 }
 
 /** Depth first, parents before children, buttons after their menu. */
@@ -45,6 +48,7 @@ function flatten(manifest: PluginManifest): Row[] {
       rows.push({
         plugin: manifest.id, parentCode: parentCode ?? m.parent ?? null, code: m.code, category: 1, name: m.name, alias: 'menu', path: m.path,
         source: m.icon ?? '', sort: m.sort, action: 0, isOpen: m.isOpen ?? 1, group: !!m.group, administratorOnly, roles: m.roles ?? [],
+        ...(parentCode === null && m.topMenu ? { topMenu: m.topMenu } : {}),
       });
       for (const b of m.buttons ?? []) rows.push(buttonRow(manifest.id, m.code, b, administratorOnly));
       walk(m.children, m.code, administratorOnly);
@@ -108,9 +112,13 @@ async function grantToRoles(tx: Tx, ids: IdGenerator, menuId: string, aliases: s
   }
 }
 
-/** The ids of the listed menus and of all their descendant menus (category 1), codes checked. */
-async function topMenuShows(tx: Tx, plugin: string, top: TopMenuDecl, menuIds: Map<string, string>): Promise<string[]> {
-  const listed = top.menus.map((code) => {
+/**
+ * The ids of the menus a top menu shows: those it lists, those that join it (`topMenu`), and all their
+ * descendant menus (category 1), codes checked.
+ */
+async function topMenuShows(tx: Tx, plugin: string, top: TopMenuDecl, menuIds: Map<string, string>, joining: readonly Row[]): Promise<string[]> {
+  const codes = [...top.menus, ...joining.filter((row) => row.topMenu === top.code).map((row) => row.code)];
+  const listed = codes.map((code) => {
     const menuId = menuIds.get(code);
     if (!menuId) throw new Error(`Top menu "${top.code}" of "${plugin}" lists unknown menu code "${code}".`);
     return menuId;
@@ -148,7 +156,7 @@ export async function syncMenus(db: Db, ids: IdGenerator, manifests: readonly Pl
     }
     const declared: DeclaredTopMenu[] = [];
     for (const manifest of manifests) {
-      for (const top of manifest.topMenus ?? []) declared.push({ plugin: manifest.id, top, shows: await topMenuShows(tx, manifest.id, top, menuIds) });
+      for (const top of manifest.topMenus ?? []) declared.push({ plugin: manifest.id, top, shows: await topMenuShows(tx, manifest.id, top, menuIds, rows) });
     }
     if (!topMenus) return;
     const tenants = await tx.query<{ tenant_id: string }>('select tenant_id from blade_tenant where is_deleted = 0');

@@ -47,6 +47,29 @@ describe('TopBar', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '首页' }).getAttribute('aria-current')).toBe('page'));
   });
 
+  it('with the whole menu in the sidebar, marks the top menu of the page shown; home on the home page', async () => {
+    rs.spyOn(http, 'get').mockResolvedValue(ok([]));
+    const topMenus = session.topMenus;
+    runInAction(() => {
+      session.topMenuId = null;
+      session.rawMenu = [{ id: 'g', name: '名片管理', path: '/card', children: [{ id: 'm1', name: '公司信息', path: '/card/company' }] }];
+      session.topMenus = [...topMenus, { id: 't2', code: 'top_card', name: '名片业务', nameEn: 'Cards', source: 'idcard', sort: 0, menuIds: ['g', 'm1'] }];
+    });
+    try {
+      const { unmount } = render(<MemoryRouter initialEntries={['/card/company']}><TopBar /></MemoryRouter>);
+      expect(screen.getByRole('button', { name: '名片业务' }).getAttribute('aria-current')).toBe('page');
+      expect(screen.getByRole('button', { name: '首页' }).getAttribute('aria-current')).toBeNull();
+      unmount();
+      render(<MemoryRouter initialEntries={['/wel/index']}><TopBar /></MemoryRouter>);
+      expect(screen.getByRole('button', { name: '首页' }).getAttribute('aria-current')).toBe('page');
+    } finally {
+      runInAction(() => {
+        session.rawMenu = [];
+        session.topMenus = topMenus;
+      });
+    }
+  });
+
   it('switches theme from the theme menu and language from the language menu', async () => {
     render(<MemoryRouter><TopBar /></MemoryRouter>);
     fireEvent.click(screen.getByRole('button', { name: '主题' }));
