@@ -20,6 +20,7 @@ export { FILE_ROUTE, storeFile, type StoredFile, type StoredType } from '../serv
 export { DOCUMENT_TYPES, sniffDocument, type DocumentType } from '../server/oss/document-type';
 export { sniffImage, type ImageType } from '../server/oss/image-type';
 export { makeThumbnail, type Thumbnail } from '../server/oss/thumbnail';
+export { MULTIPART_MARGIN, uploadBodyLimit, uploadedFile, uploadedImage, type UploadedFile } from '../server/oss/upload';
 export { sanitizeRichText } from '../server/richtext';
 export {
   attachment,

@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import readXlsxFile from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import type { AppEnv } from './context';
-import { ApiError, bizError, missingParam } from './http/errors';
-import { MSG } from './http/messages';
+import { bizError } from './http/errors';
 import type { LocalText } from './i18n';
+import { uploadedFile } from './oss/upload';
 
 /**
  * Spreadsheets in and out, for any import or export: one sheet, a header row, one record per row. Every
@@ -173,16 +173,7 @@ export function cellText(cell: Cell | undefined): string {
  * judged: `readSheet` does that.
  */
 export async function uploadedSheet(c: Context<AppEnv>, limits: Pick<SheetLimits, 'maxBytes'> = DEFAULT_SHEET_LIMITS): Promise<{ bytes: Uint8Array; form: Record<string, unknown> }> {
-  let form: Record<string, unknown>;
-  try {
-    form = await c.req.parseBody();
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw bizError(MSG.needMultipart);
-  }
-  const file = form.file;
-  if (!(file instanceof File)) throw missingParam('file');
-  if (file.size > limits.maxBytes) throw bizError(sheetSizeMessage(limits));
-  if (file.size === 0) throw bizError(MSG_SHEET_TYPE);
-  return { bytes: new Uint8Array(await file.arrayBuffer()), form };
+  const { bytes, form } = await uploadedFile(c, { maxBytes: limits.maxBytes, sizeMessage: sheetSizeMessage(limits) });
+  if (bytes.length === 0) throw bizError(MSG_SHEET_TYPE);
+  return { bytes, form };
 }

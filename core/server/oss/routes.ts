@@ -1,16 +1,16 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { currentMember } from '../auth/middleware';
 import type { AppEnv, ServerContext } from '../context';
 import { attachment } from '../excel';
-import { ApiError, bizError, missingParam } from '../http/errors';
+import { bizError } from '../http/errors';
 import type { LocalText } from '../i18n';
-import { MSG } from '../http/messages';
 import { rData } from '../http/r';
-import { MSG_IMAGE_TYPE, sniffImage } from './image-type';
+import { MSG_IMAGE_TYPE } from './image-type';
 import { describeRoute } from '../openapi/describe';
 import { DOCUMENT_TYPES, sniffDocument } from './document-type';
 import { FILE_ROUTE, storeFile } from './store';
+import { MULTIPART_MARGIN, uploadBodyLimit, uploadedFile, uploadedImage } from './upload';
 
 /** The avatar rule: jpg/png, at most 500 kB. */
 export const MAX_IMAGE_BYTES = 500 * 1024;
@@ -23,8 +23,6 @@ const MSG_ATTACH_SIZE = { zh: '上传文件大小不能超过10MB', en: 'The fil
 
 const PUT_FILE = '/blade-resource/oss/endpoint/put-file';
 const PUT_FILE_ATTACH = '/blade-resource/oss/endpoint/put-file-attach';
-/** What multipart adds around the file (boundaries, part headers). */
-const MULTIPART_MARGIN = 16 * 1024;
 
 /**
  * Upload routes whose bodies may exceed the API-wide cap, with their own (below /api). The app applies
@@ -32,23 +30,8 @@ const MULTIPART_MARGIN = 16 * 1024;
  * while it streams in, with the route's message.
  */
 export const UPLOAD_BODY_LIMITS: Readonly<Record<string, { maxSize: number; message: LocalText }>> = {
-  [PUT_FILE_ATTACH]: { maxSize: MAX_ATTACH_BYTES + MULTIPART_MARGIN, message: MSG_ATTACH_SIZE },
+  [PUT_FILE_ATTACH]: uploadBodyLimit(MAX_ATTACH_BYTES, MSG_ATTACH_SIZE),
 };
-
-/** The multipart field `file`, its size checked (400 with `sizeMessage` above `maxBytes`). */
-async function uploadedFile(c: Context<AppEnv>, maxBytes: number, sizeMessage: LocalText): Promise<{ bytes: Uint8Array; name: string }> {
-  let body: Record<string, unknown>;
-  try {
-    body = await c.req.parseBody();
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw bizError(MSG.needMultipart);
-  }
-  const file = body.file;
-  if (!(file instanceof File)) throw missingParam('file');
-  if (file.size > maxBytes) throw bizError(sizeMessage);
-  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
-}
 
 const bodyCap = (maxSize: number, message: LocalText) =>
   bodyLimit({ maxSize, onError: () => { throw bizError(message); } });
@@ -79,10 +62,8 @@ export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     bodyCap(MAX_IMAGE_BYTES + MULTIPART_MARGIN, MSG_SIZE),
     async (c) => {
       const me = currentMember(c);
-      const file = await uploadedFile(c, MAX_IMAGE_BYTES, MSG_SIZE);
-      const type = sniffImage(file.bytes);
-      if (!type) throw bizError(MSG_IMAGE_TYPE);
-      const stored = await ctx.db.tenant(me.tenantId, (tx) => storeFile(tx, ctx, me, file.bytes, type, file.name));
+      const file = await uploadedImage(c, { maxBytes: MAX_IMAGE_BYTES, sizeMessage: MSG_SIZE });
+      const stored = await ctx.db.tenant(me.tenantId, (tx) => storeFile(tx, ctx, me, file.bytes, file.type, file.name));
       const { link, name, originalName, attachId } = stored;
       return c.json(rData({ link, domain: new URL(c.req.url).origin, name, originalName, attachId }));
     },
@@ -112,7 +93,7 @@ export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     bodyCap(UPLOAD_BODY_LIMITS[PUT_FILE_ATTACH].maxSize, MSG_ATTACH_SIZE),
     async (c) => {
       const me = currentMember(c);
-      const file = await uploadedFile(c, MAX_ATTACH_BYTES, MSG_ATTACH_SIZE);
+      const file = await uploadedFile(c, { maxBytes: MAX_ATTACH_BYTES, sizeMessage: MSG_ATTACH_SIZE });
       const type = sniffDocument(file.bytes);
       if (!type) throw bizError(MSG_ATTACH_TYPE);
       const stored = await ctx.db.tenant(me.tenantId, (tx) => storeFile(tx, ctx, me, file.bytes, type, file.name));

@@ -2,7 +2,6 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import {
   ADMIN_TENANT,
-  ApiError,
   type AppEnv,
   bizError,
   type BodyLimits,
@@ -10,15 +9,14 @@ import {
   describeRoute,
   docText,
   formatError,
-  missingParam,
-  MSG,
   noPermission,
   rData,
   requirePermission,
   type ServerContext,
-  sniffImage,
   storeFile,
   TENANT_ID,
+  uploadBodyLimit,
+  uploadedImage,
 } from '../../../core/sdk/server';
 import { cardDomain } from './domain';
 
@@ -28,12 +26,9 @@ import { cardDomain } from './domain';
  */
 export const WX_UPLOAD = '/wx/upload/file';
 export const MAX_WX_IMAGE_BYTES = 2 * 1024 * 1024;
-/** What multipart adds around the file (boundaries, part headers). */
-const MULTIPART_MARGIN = 16 * 1024;
-export const MSG_WX_IMAGE_TYPE = { zh: '只能上传jpg/png格式的图片', en: 'Only jpg/png images can be uploaded' };
 export const MSG_WX_IMAGE_SIZE = { zh: '上传图片大小不能超过2MB', en: 'The image may not be larger than 2 MB' };
 /** The upload's body cap, above the API's usual one, applied by the server while the body streams in. */
-export const WX_BODY_LIMITS: BodyLimits = { [WX_UPLOAD]: { maxSize: MAX_WX_IMAGE_BYTES + MULTIPART_MARGIN, message: MSG_WX_IMAGE_SIZE } };
+export const WX_BODY_LIMITS: BodyLimits = { [WX_UPLOAD]: uploadBodyLimit(MAX_WX_IMAGE_BYTES, MSG_WX_IMAGE_SIZE) };
 const MSG_NO_TENANT = { zh: '租户不存在', en: 'The tenant does not exist' };
 
 /** Whoever may write something of a card that has a picture may upload one; a reader may not. */
@@ -56,20 +51,8 @@ export function wxRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     requirePermission(ctx, CARD_WRITER_CODES),
     async (c) => {
       const me = currentMember(c);
-      let body: Record<string, unknown>;
-      try {
-        body = await c.req.parseBody();
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        throw bizError(MSG.needMultipart);
-      }
-      const file = body.file;
-      if (!(file instanceof File)) throw missingParam('file');
-      if (file.size > MAX_WX_IMAGE_BYTES) throw bizError(MSG_WX_IMAGE_SIZE);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const type = sniffImage(bytes);
-      if (!type) throw bizError(MSG_WX_IMAGE_TYPE);
-      const { link, name, originalName, attachId } = await ctx.db.tenant(me.tenantId, (tx) => storeFile(tx, ctx, me, bytes, type, file.name));
+      const file = await uploadedImage(c, { maxBytes: MAX_WX_IMAGE_BYTES, sizeMessage: MSG_WX_IMAGE_SIZE });
+      const { link, name, originalName, attachId } = await ctx.db.tenant(me.tenantId, (tx) => storeFile(tx, ctx, me, file.bytes, file.type, file.name));
       return c.json(rData({ link, name, originalName, attachId }));
     },
   );
