@@ -63,7 +63,7 @@ export const albumEntity = defineEntity({
       search: 'equal',
       width: 160,
     },
-    category: { type: 'select', label: { zh: '案例分类', en: 'Category' }, dict: { code: caseCategoryDictionary.code, numeric: true }, search: 'equal', width: 110 },
+    category: { type: 'select', label: { zh: '案例分类', en: 'Category' }, dict: { code: caseCategoryDictionary.code, numeric: true }, search: 'equal', width: 140 },
     // Computed when read: how many pictures the album holds.
     imageCount: { type: 'integer', label: { zh: '图片数', en: 'Images' }, virtual: true, form: false, width: 96 },
     status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: ALBUM_STATUS.map((s) => ({ ...s })), default: 1, search: 'equal', width: 90 },
