@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { apiCall, apiToken } from './api';
 import { openPage } from './browser';
 import { formItem } from './selectors';
-import { signIn, toast, topButton } from './session-helpers';
+import { pickLanguage, pickTheme, signIn, toast } from './session-helpers';
 import { serverAndBrowser, SHOTS } from './suite';
 
 const e2e = serverAndBrowser();
@@ -21,23 +21,6 @@ async function pick(page: Page, scope: Locator, label: string, option: string): 
 const tiles = (dialog: Locator) => dialog.locator('.ba-album-tile');
 const handle = (dialog: Locator, n: number) => tiles(dialog).nth(n).locator('.ba-album-tile-handle');
 const captions = async (dialog: Locator) => tiles(dialog).locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-
-/** No top-bar dropdown left on screen (they fade out after a choice). */
-const menusClosed = (page: Page) => page.waitForFunction(() => ![...document.querySelectorAll('.arco-dropdown')].some((menu) => menu.getBoundingClientRect().height > 0));
-
-async function pickTheme(page: Page, dark: boolean): Promise<void> {
-  await topButton(page, /^(主题|Theme)$/).click();
-  await page.locator('.arco-dropdown-menu-item').filter({ hasText: dark ? /^(黑色主题|Dark)/ : /^(默认主题|Default)/ }).click();
-  await page.waitForFunction((wanted) => (document.body.getAttribute('arco-theme') === 'dark') === wanted, dark);
-  await menusClosed(page);
-}
-
-async function pickLanguage(page: Page, language: 'English' | '中文'): Promise<void> {
-  await topButton(page, /语言|Language/).click();
-  await page.getByRole('menuitem', { name: language }).click();
-  await page.waitForFunction((home) => document.querySelector('.ba-sider')?.textContent?.includes(home), language === 'English' ? 'Home' : '首页');
-  await menusClosed(page);
-}
 
 /** The list loaded (a demo album in it) with its covers drawn. */
 async function listShown(page: Page): Promise<void> {

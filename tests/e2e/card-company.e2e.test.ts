@@ -5,7 +5,7 @@ import { nextOccurrence } from '../../plugins/card/festival/dates';
 import { apiCall, apiToken } from './api';
 import { openPage } from './browser';
 import { formItem } from './selectors';
-import { signIn, toast, topButton } from './session-helpers';
+import { DEMO, pickLanguage, pickTheme, signIn, toast } from './session-helpers';
 import { serverAndBrowser, SHOTS } from './suite';
 
 const e2e = serverAndBrowser();
@@ -17,20 +17,6 @@ const FESTIVAL = 'e2e 冬至';
 async function pick(page: Page, select: Locator, option: string): Promise<void> {
   await select.click();
   await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
-}
-
-async function pickTheme(page: Page, dark: boolean): Promise<void> {
-  await topButton(page, /^(主题|Theme)$/).click();
-  await page.locator('.arco-dropdown-menu-item').filter({ hasText: dark ? /^(黑色主题|Dark)/ : /^(默认主题|Default)/ }).click();
-  await page.waitForFunction((wanted) => (document.body.getAttribute('arco-theme') === 'dark') === wanted, dark);
-  await page.locator('.arco-dropdown-menu-item').first().waitFor({ state: 'hidden' }); // the menu gone from the screenshots
-}
-
-async function pickLanguage(page: Page, language: 'English' | '中文'): Promise<void> {
-  await topButton(page, /语言|Language/).click();
-  await page.getByRole('menuitem', { name: language }).click();
-  await page.waitForFunction((home) => document.querySelector('.ba-sider')?.textContent?.includes(home), language === 'English' ? 'Home' : '首页');
-  await page.getByRole('menuitem', { name: language }).waitFor({ state: 'hidden' }); // the menu gone from the screenshots
 }
 
 /** The list with its pictures drawn. */
@@ -137,6 +123,50 @@ describe('companies and festivals, in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await screenshots(page, 'card-company-list');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  test('on a card page the top bar marks 名片业务, which shows the card and visitor menus alone', async () => {
+    const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(page, e2e.server.url, DEMO);
+    const topBar = page.locator('.ba-top-menu');
+    const items = topBar.locator('.ba-top-menu-item');
+    await items.filter({ hasText: '名片业务' }).waitFor();
+    // First after home, for a business user.
+    expect((await items.allTextContents()).slice(0, 3)).toEqual(['首页', '名片业务', '工作台']);
+    await expect(items.filter({ hasText: '首页' }).getAttribute('aria-current')).resolves.toBe('page');
+
+    // Reached from the whole menu, a card page marks 名片业务, not 首页.
+    await page.locator('.ba-sider').getByText('名片管理', { exact: true }).click();
+    await page.locator('.ba-sider').getByText('公司信息').click();
+    await page.waitForURL(/\/card\/company$/);
+    await listShown(page);
+    await expect(items.filter({ hasText: '名片业务' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(items.filter({ hasText: '首页' }).getAttribute('aria-current')).resolves.toBeNull();
+    const top = { x: 0, y: 0, width: 1440, height: 120 };
+    await page.screenshot({ path: join(SHOTS, 'card-topbar-zh-light.png'), clip: top });
+
+    // Chosen: the sidebar holds the card and visitor groups alone.
+    await items.filter({ hasText: '名片业务' }).click();
+    await page.waitForFunction(() => {
+      const groups = [...document.querySelectorAll('.ba-sider .arco-menu-inline-header')].map((h) => h.textContent?.trim());
+      return groups.length === 2 && groups.includes('名片管理') && groups.includes('访客管理');
+    });
+    await expect(items.filter({ hasText: '名片业务' }).getAttribute('aria-current')).resolves.toBe('page');
+    await page.screenshot({ path: join(SHOTS, 'card-topbar-chosen-zh-light.png') });
+    await pickTheme(page, true);
+    await page.screenshot({ path: join(SHOTS, 'card-topbar-chosen-zh-dark.png') });
+    // Back to the whole menu; in English a card page marks Cards.
+    await items.filter({ hasText: '首页' }).click();
+    await page.waitForURL(/\/wel\/index$/);
+    await pickLanguage(page, 'English');
+    await page.goto(`${e2e.server.url}/card/company`);
+    await listShown(page);
+    await expect(items.filter({ hasText: 'Cards' }).getAttribute('aria-current')).resolves.toBe('page');
+    await page.screenshot({ path: join(SHOTS, 'card-topbar-en-dark.png'), clip: top });
+    await pickTheme(page, false);
+    await pickLanguage(page, '中文');
     expect(problems.errors).toEqual([]);
     await context.close();
   });

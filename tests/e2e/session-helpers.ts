@@ -36,18 +36,24 @@ export function toast(page: Page, text: string | RegExp) {
   return page.locator('.arco-message').filter({ hasText: text });
 }
 
-/** Switches the theme from the top bar and waits until the page is in it. */
+/**
+ * No top-bar dropdown left on screen. They fade out after a choice: a screenshot taken meanwhile would
+ * show one over the page.
+ */
+export const menusClosed = (page: Page) => page.waitForFunction(() => ![...document.querySelectorAll('.arco-dropdown')].some((menu) => menu.getBoundingClientRect().height > 0));
+
+/** Switches the theme from the top bar and waits until the page is in it and the menu is gone. */
 export async function pickTheme(page: Page, dark: boolean): Promise<void> {
   await topButton(page, /^(主题|Theme)$/).click();
   await page.locator('.arco-dropdown-menu-item').filter({ hasText: dark ? /^(黑色主题|Dark)/ : /^(默认主题|Default)/ }).click();
   await page.waitForFunction((wanted) => (document.body.getAttribute('arco-theme') === 'dark') === wanted, dark);
-  // The menu fades out: a screenshot taken meanwhile would show it over the page.
-  await page.locator('.arco-dropdown-menu-item').filter({ hasText: dark ? /^(黑色主题|Dark)/ : /^(默认主题|Default)/ }).waitFor({ state: 'hidden' });
+  await menusClosed(page);
 }
 
-/** Switches the interface language from the top bar and waits until the menu reads in it. */
+/** Switches the interface language from the top bar and waits until the menu reads in it and the menu is gone. */
 export async function pickLanguage(page: Page, language: 'English' | '中文'): Promise<void> {
   await topButton(page, /语言|Language/).click();
   await page.getByRole('menuitem', { name: language }).click();
   await page.waitForFunction((home) => document.querySelector('.ba-sider')?.textContent?.includes(home), language === 'English' ? 'Home' : '首页');
+  await menusClosed(page);
 }
