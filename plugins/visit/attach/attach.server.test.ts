@@ -270,6 +270,26 @@ describe('the card front end’s public calls', () => {
     expect((await ask('000000', staff[0]!, attachId, 'visitor_public_1')).body.data.state).toBe(2); // refused stays refused
   });
 
+  test('a disabled staff member’s card is invalid for both calls, as it is for recording a visit; enabled again, it works', async () => {
+    const attachId = await newAttachment(staff[2]!, '停用测试');
+    expect((await ask('000000', staff[2]!, attachId, 'visitor_disabled_1')).body.data.state).toBe(0);
+    const [row] = await grantsOf(attachId);
+    await server.post(SAVE, { token: admin, json: { id: row!.id, state: 1, days: 7 } });
+    const file = () => server.get(FILE, { query: { t: cardToken('000000', staff[2]!), visitorId: 'visitor_disabled_1', attachId }, headers: ENGLISH });
+    expect((await file()).status).toBe(200);
+    const setStatus = (status: number) => server.ctx.db.system((tx) => tx.query('update blade_staff set status = $2 where id = $1', [staff[2]!, status]));
+    await setStatus(2);
+    try {
+      const asked = await ask('000000', staff[2]!, attachId, 'visitor_disabled_2');
+      expect([asked.status, asked.body.msg]).toEqual([400, '名片无效']);
+      const read = await file();
+      expect([read.status, read.body.msg]).toEqual([400, 'Invalid card']);
+    } finally {
+      await setStatus(1);
+    }
+    expect((await file()).status).toBe(200);
+  });
+
   test('an expired grant asked for again is a request anew', async () => {
     const attachId = await newAttachment(staff[0]!, '再次申请');
     await ask('000000', staff[0]!, attachId, 'visitor_again_1');

@@ -10,7 +10,6 @@ export const ATTACH_MSG = {
   daysRequired: { zh: '授权天数须为 1 到 365 之间的整数', en: 'Days must be a whole number from 1 to 365' },
   target: { zh: '请指定授权记录 id，或附件 attachId 与访客 visitorId', en: 'Give the grant’s id, or an attachId and a visitorId' },
   filter: { zh: '请指定访客 visitorId、附件 attachId 或员工 staffId', en: 'Give a visitorId, an attachId or a staffId' },
-  cardLink: { zh: '名片无效', en: 'Invalid card' },
   noGrant: { zh: '未获授权或授权已过期，请先申请查看', en: 'You have no live grant for this file: ask to see it first' },
 } as const satisfies Record<string, LocalText>;
 

@@ -1,23 +1,8 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import {
-  ApiError,
-  type AppEnv,
-  bizError,
-  clientIp,
-  type DeclaredRateRules,
-  describeRoute,
-  formatDateTime,
-  isBigintId,
-  MSG,
-  parseInput,
-  rData,
-  readJson,
-  type ServerContext,
-  TENANT_ID,
-  type Tx,
-} from '../../../core/sdk/server';
+import { ApiError, type AppEnv, bizError, type DeclaredRateRules, describeRoute, formatDateTime, MSG, parseInput, rData, readJson, type ServerContext } from '../../../core/sdk/server';
+import { admitCardCall, liveCard } from '../card-token';
 import { GRANT_STATE } from './grant-states';
 import { GRANT_TABLE, liveAttachment, stateAsOf } from './server-grants';
 import { ATTACH_MSG } from './server-messages';
@@ -34,37 +19,10 @@ export const ATTACH_RATE_RULES = {
   visitAttachAddress: { limit: 60, windowMs: 60_000, scope: 'client' },
   visitAttachCard: { limit: 600, windowMs: 60_000, scope: 'client' },
 } as const satisfies DeclaredRateRules;
+const ATTACH_RATES = { address: 'visitAttachAddress', card: 'visitAttachCard' } as const;
 
 /** The largest body `request` reads: a few short fields. */
 const MAX_BODY = 2048;
-
-interface Card {
-  tenantId: string;
-  staffId: string;
-}
-
-/**
- * The staff member a card link names, from its signed token (`<tenant>:<staff id>`); a token we did not
- * sign, or altered, is a 400. Then the call is counted against the caller's address and the card, and
- * refused for a tenant without this plugin.
- */
-async function admitCard(c: Context<AppEnv>, ctx: ServerContext, token: string): Promise<Card> {
-  const data = ctx.tokens.verifyFor('card', token);
-  const [tenantId = '', staffId = '', ...rest] = (data ?? '').split(':');
-  if (!data || rest.length || !TENANT_ID.test(tenantId) || !/^[1-9]\d{0,18}$/.test(staffId) || !isBigintId(staffId)) throw bizError(ATTACH_MSG.cardLink);
-  await ctx.rateLimiter.hit([
-    { rule: 'visitAttachAddress', key: clientIp(c) },
-    { rule: 'visitAttachCard', key: `${tenantId}:${staffId}` },
-  ]);
-  if (!(await ctx.tenantPlugins.isEnabled(tenantId, 'visit'))) throw new ApiError(403, MSG.pluginDisabled);
-  return { tenantId, staffId };
-}
-
-/** The card's staff member still exists (the card plugin says, which keeps staff); else the card is invalid. */
-async function assertCardLive(ctx: ServerContext, tx: Tx, card: Card): Promise<void> {
-  const staff = ctx.extensions.names.staff;
-  if (staff && (await staff(tx, card.tenantId, [card.staffId])).length === 0) throw bizError(ATTACH_MSG.cardLink);
-}
 
 /**
  * `request`: a visitor asks to see one of the card's attachments (the staff member's own, in the token's
@@ -89,10 +47,10 @@ export function publicRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     }),
     async (c) => {
       const body = parseInput(visitorRequestBody, await readJson(c));
-      const owner = await admitCard(c, ctx, body.t);
+      const owner = await admitCardCall(c, ctx, body.t, ATTACH_RATES);
       const now = ctx.now();
       const state = await ctx.db.tenant(owner.tenantId, async (tx) => {
-        await assertCardLive(ctx, tx, owner);
+        await liveCard(tx, owner, now);
         const attach = await liveAttachment(tx, owner.tenantId, body.attachId);
         // Another staff member's file is not on this card: as if it did not exist.
         if (attach.staff_id !== owner.staffId) throw bizError(ATTACH_MSG.attachNotFound);
@@ -131,10 +89,10 @@ export function publicRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     }),
     async (c) => {
       const query = parseInput(visitorFileQuery, c.req.query());
-      const owner = await admitCard(c, ctx, query.t);
+      const owner = await admitCardCall(c, ctx, query.t, ATTACH_RATES);
       const now = ctx.now();
       const file = await ctx.db.tenant(owner.tenantId, async (tx) => {
-        await assertCardLive(ctx, tx, owner);
+        await liveCard(tx, owner, now);
         return tx.one<{ file_link: string; name: string; file_type: string | null; file_size: number | null; expires_at: Date }>(
           `select a.file_link, a.name, a.file_type, a.file_size, g.expires_at from ${GRANT_TABLE} g
              join blade_visit_attach a on a.id = g.attach_id and a.tenant_id = g.tenant_id and a.is_deleted = 0

@@ -1,4 +1,5 @@
 import { crudRepo, DEMO_TENANT, SEED, type ServerContext, storeFile, type Tx, writeSheet, XLSX_TYPE } from '../../../core/sdk/server';
+import { DEMO_VISITORS, type DemoVisitors } from '../demo-visitors';
 import { demoPdf } from './demo-pdf';
 import { GRANT_STATE, type GrantState } from './grant-states';
 import { attachEntity } from './index';
@@ -22,25 +23,16 @@ interface DemoFile {
 interface TenantDemo {
   owner: string;
   files: readonly DemoFile[];
-  /** The same visitors as the demo visits of the tenant (see visitorOf). */
-  visitorSeed: number;
-  nicks: (n: number) => string;
+  /** The same visitors as the demo visits of the tenant. */
+  visitors: DemoVisitors;
   /** Workbook rows of the price list: item, spec, unit price. */
   prices: readonly (readonly [string, string, string])[];
 }
 
-/** The nick names the demo visits give their visitors, in the order of their numbers. */
-const NICKS = [
-  '晴天', '阿杰', 'Lily', '小鱼儿', '王先生', '陈女士', '海阔天空', '平安是福', 'Kevin', '张工', '李总', '刘经理', '静水流深', '向日葵', '追光者', '老周',
-  '一帆风顺', '知足常乐', '微笑向暖', 'Amy', 'Tony', '赵姐', '孙老师', '杨帆', '心如止水', '林小姐', '吴总', '周周', '明天会更好', '星辰大海', '大鹏', '木子',
-  '晓风', 'Grace', '麦兜', '花开半夏', '老陈', '许先生', '郭工', '马到成功', '云淡风轻', '小米', 'Jason', '芒果', '安然', '慧慧', '茶小白', '宋哥',
-];
-
 const TENANTS: Record<string, TenantDemo> = {
   '000000': {
     owner: SEED.adminUserId,
-    visitorSeed: 20240611,
-    nicks: (n) => NICKS[n % NICKS.length]!,
+    visitors: DEMO_VISITORS['000000']!,
     files: [
       { name: '{company} 2026 产品价目表', kind: 'xlsx', lines: [] },
       { name: '{company} 企业宣传册', kind: 'pdf', lines: ['公司简介、核心产品与服务、典型客户案例', '联系人：{staff}', '本文件为演示数据，仅供功能体验'] },
@@ -56,8 +48,7 @@ const TENANTS: Record<string, TenantDemo> = {
   },
   [DEMO_TENANT.tenantId]: {
     owner: DEMO_TENANT.adminUserId,
-    visitorSeed: 20240917,
-    nicks: (n) => NICKS[NICKS.length - 1 - (n % NICKS.length)]!,
+    visitors: DEMO_VISITORS[DEMO_TENANT.tenantId]!,
     files: [
       { name: '{company} 全屋定制报价单', kind: 'xlsx', lines: [] },
       { name: '{company} 新品图册', kind: 'pdf', lines: ['黑胡桃系列 · 白橡木系列 · 儿童房系列', '门店顾问：{staff}', '本文件为演示数据，仅供功能体验'] },
@@ -72,14 +63,6 @@ const TENANTS: Record<string, TenantDemo> = {
     ],
   },
 };
-
-/**
- * A visitor of the demo visits by number (the low numbers are the regulars, so they appear in them all):
- * the same id the visits' generator gives the number, so a grant's visitor can be found among the visits.
- */
-function visitorOf(seed: number, n: number): string {
-  return `wx_${(seed ^ (n * 2654435761)).toString(36).replace('-', 'n')}${n.toString(36).padStart(4, '0')}`;
-}
 
 /** The grants of one attachment: which visitors (by number) and in which state, rotating over the four. */
 const STATE_CYCLE: readonly GrantState[] = [GRANT_STATE.requested, GRANT_STATE.granted, GRANT_STATE.refused, GRANT_STATE.expired, GRANT_STATE.granted, GRANT_STATE.requested];
@@ -157,8 +140,8 @@ export async function seedAttachments(tx: Tx, ctx: ServerContext): Promise<void>
               tenantId,
               attachId,
               member.id,
-              visitorOf(demo.visitorSeed, visitor),
-              demo.nicks(visitor),
+              demo.visitors.idOf(visitor),
+              demo.visitors.nickOf(visitor),
               state,
               days,
               state === GRANT_STATE.expired ? new Date(requestedAt.getTime() - 12 * DAY) : requestedAt,

@@ -1,8 +1,7 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import {
-  ApiError,
   type AppEnv,
   bizError,
   clientIp,
@@ -17,9 +16,8 @@ import {
   readJson,
   rStatus,
   type ServerContext,
-  TENANT_ID,
-  type Tx,
 } from '../../../core/sdk/server';
+import { admitCardCall, liveCard, MSG_INVALID_CARD } from '../card-token';
 import { localDay } from './chart';
 import { MAX_STAY_SECONDS, VISIT_ACTIONS, type VisitAction } from './index';
 import { ipRegionOf } from './ip-region';
@@ -34,9 +32,6 @@ import { rollUpVisit } from './rollup';
 
 export const RECORD_PATHS = ['/visit/record', '/visit/record/update'] as const;
 
-/** The token purpose of a card link (what the card plugin signs `<tenant>:<staff id>` for). */
-const CARD_TOKEN_PURPOSE = 'card';
-
 /**
  * Calls per minute: from one address (a visitor, or an office behind one address), and for one card (what
  * a card shared in a busy group chat may see). Each recorded visit is a row, so both are bounded.
@@ -45,12 +40,13 @@ export const RECORD_RATE_RULES = {
   visitRecordAddress: { limit: 120, windowMs: 60_000, scope: 'client' },
   visitRecordCard: { limit: 1200, windowMs: 60_000, scope: 'client' },
 } as const satisfies DeclaredRateRules;
+const RECORD_RATES = { address: 'visitRecordAddress', card: 'visitRecordCard' } as const;
 
 /** The largest body these endpoints read: a visit is a few short fields. */
 const MAX_BODY = 4096;
 
 export const RECORD_MSG = {
-  invalidCard: { zh: '名片无效', en: 'Invalid card' },
+  invalidCard: MSG_INVALID_CARD,
   noVisit: { zh: '访问记录不存在', en: 'No such visit' },
 } as const;
 
@@ -117,36 +113,6 @@ export const updateBody = z.object({
 /** How long after a visit its stay and actions may still be reported. */
 const UPDATE_WITHIN_MS = MAX_STAY_SECONDS * 1000;
 
-/** The tenant and staff member a card token names, or a 400 (a forged, altered or foreign token). */
-function cardOf(ctx: ServerContext, token: string): { tenantId: string; staffId: string } {
-  const data = ctx.tokens.verifyFor(CARD_TOKEN_PURPOSE, token);
-  const [tenantId = '', staffId = '', ...rest] = (data ?? '').split(':');
-  if (!data || rest.length || !TENANT_ID.test(tenantId) || !/^[1-9]\d{0,18}$/.test(staffId) || !isBigintId(staffId)) throw bizError(RECORD_MSG.invalidCard);
-  return { tenantId, staffId };
-}
-
-/**
- * The company of a live, enabled staff member of a live tenant, read in that tenant's transaction (row
- * level security confines it there too); undefined when there is no such card.
- */
-async function cardCompany(tx: Tx, tenantId: string, staffId: string, now: Date): Promise<{ companyId: string } | undefined> {
-  return tx.one<{ companyId: string }>(
-    `select coalesce(s.company_id, 0)::text as "companyId" from blade_staff s
-      where s.id = $1 and s.tenant_id = $2 and s.is_deleted = 0 and s.status = 1
-        and exists (select 1 from blade_tenant t where t.tenant_id = s.tenant_id and t.is_deleted = 0 and (t.expire_time is null or t.expire_time > $3))`,
-    [staffId, tenantId, now],
-  );
-}
-
-/** Counts the call against the caller's address and the card, then checks the tenant has visits on. */
-async function admit(c: Context<AppEnv>, ctx: ServerContext, card: { tenantId: string; staffId: string }): Promise<void> {
-  await ctx.rateLimiter.hit([
-    { rule: 'visitRecordAddress', key: clientIp(c) },
-    { rule: 'visitRecordCard', key: `${card.tenantId}:${card.staffId}` },
-  ]);
-  if (!(await ctx.tenantPlugins.isEnabled(card.tenantId, 'visit'))) throw new ApiError(403, MSG.pluginDisabled);
-}
-
 const small = bodyLimit({
   maxSize: MAX_BODY,
   onError: () => {
@@ -169,12 +135,10 @@ export function recordingRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     small,
     async (c) => {
       const body = parseInput(recordBody, await readJson(c));
-      const card = cardOf(ctx, body.t);
-      await admit(c, ctx, card);
+      const card = await admitCardCall(c, ctx, body.t, RECORD_RATES);
       const at = ctx.now();
       const visitId = await ctx.db.tenant(card.tenantId, async (tx) => {
-        const staff = await cardCompany(tx, card.tenantId, card.staffId, at);
-        if (!staff) throw bizError(RECORD_MSG.invalidCard);
+        const staff = await liveCard(tx, card, at);
         const id = ctx.ids.next();
         await tx.query(
           `insert into blade_visit (id, tenant_id, visit_time, staff_id, company_id, visitor_nick, visitor_avatar, visitor_id, source, actions, stay_seconds, ip_region)
@@ -214,8 +178,7 @@ export function recordingRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     small,
     async (c) => {
       const body = parseInput(updateBody, await readJson(c));
-      const card = cardOf(ctx, body.t);
-      await admit(c, ctx, card);
+      const card = await admitCardCall(c, ctx, body.t, RECORD_RATES);
       const at = ctx.now();
       const updated = await ctx.db.tenant(card.tenantId, (tx) =>
         // One statement: concurrent reports of a visit each add to what the other left.

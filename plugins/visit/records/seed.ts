@@ -1,4 +1,5 @@
 import { DEMO_TENANT, formatDateTime, type ServerContext, type Tx } from '../../../core/sdk/server';
+import { DEMO_VISITORS, type DemoVisitors } from '../demo-visitors';
 import { rebuildRollUp } from './rollup';
 
 /**
@@ -23,19 +24,13 @@ interface TenantMix {
   base: number;
   /** Distinct visitors the tenant's cards reach over the 90 days. */
   visitors: number;
-  seed: number;
-  nicks: readonly string[];
+  /** Who they are, and the generator's seed. */
+  who: DemoVisitors;
 }
 
-const NICKS = [
-  '晴天', '阿杰', 'Lily', '小鱼儿', '王先生', '陈女士', '海阔天空', '平安是福', 'Kevin', '张工', '李总', '刘经理', '静水流深', '向日葵', '追光者', '老周',
-  '一帆风顺', '知足常乐', '微笑向暖', 'Amy', 'Tony', '赵姐', '孙老师', '杨帆', '心如止水', '林小姐', '吴总', '周周', '明天会更好', '星辰大海', '大鹏', '木子',
-  '晓风', 'Grace', '麦兜', '花开半夏', '老陈', '许先生', '郭工', '马到成功', '云淡风轻', '小米', 'Jason', '芒果', '安然', '慧慧', '茶小白', '宋哥',
-];
-
 const MIX: Record<string, TenantMix> = {
-  '000000': { base: 21, visitors: 4200, seed: 20240611, nicks: NICKS },
-  [DEMO_TENANT.tenantId]: { base: 16, visitors: 3000, seed: 20240917, nicks: [...NICKS].reverse() },
+  '000000': { base: 21, visitors: 4200, who: DEMO_VISITORS['000000']! },
+  [DEMO_TENANT.tenantId]: { base: 16, visitors: 3000, who: DEMO_VISITORS[DEMO_TENANT.tenantId]! },
 };
 
 /** mulberry32: a small seeded generator, so the demo data is the same on every first start. */
@@ -98,7 +93,7 @@ async function insertVisits(tx: Tx, ctx: ServerContext, tenantId: string, visits
 
 /** One tenant's visits, generated day by day for each of its staff. */
 function generate(staff: readonly DemoStaff[], mix: TenantMix, now: Date): DemoVisit[] {
-  const random = generator(mix.seed);
+  const random = generator(mix.who.seed);
   const visits: DemoVisit[] = [];
   // Some staff are sought after more than others; the first of each tenant the most.
   const popularity = staff.map((_, i) => 1.45 - (0.9 * i) / Math.max(1, staff.length - 1) + (random() - 0.5) * 0.2);
@@ -132,8 +127,8 @@ function generate(staff: readonly DemoStaff[], mix: TenantMix, now: Date): DemoV
           at,
           staff: member.id,
           company: member.company_id,
-          nick: mix.nicks[visitor % mix.nicks.length]!,
-          visitor: `wx_${(mix.seed ^ (visitor * 2654435761)).toString(36).replace('-', 'n')}${visitor.toString(36).padStart(4, '0')}`,
+          nick: mix.who.nickOf(visitor),
+          visitor: mix.who.idOf(visitor),
           source,
           actions: actions.join(','),
           stay: Math.round(8 + 240 * random() ** 2 + (actions.length > 1 ? 60 * random() : 0)),
