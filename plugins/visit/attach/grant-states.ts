@@ -7,6 +7,26 @@ import type { LocalText } from '../../../core/sdk/shared';
 export const GRANT_STATE = { requested: 0, granted: 1, refused: 2, expired: 3 } as const;
 export type GrantState = (typeof GRANT_STATE)[keyof typeof GRANT_STATE];
 
+/** A grant as the back office reads it (`get/authorizationVisit`), its state as of now on the server's clock. */
+export interface Grant {
+  id: string;
+  attachId: string;
+  attachName: string;
+  fileType: string;
+  staffId: string;
+  visitorId: string;
+  visitorNick: string;
+  state: GrantState;
+  days: number | null;
+  requestedAt: string;
+  decidedAt: string;
+  decidedBy: string;
+  decidedByName: string;
+  expiresAt: string;
+  /** Seconds until a live grant ends (null for any other state): the server's clock, not the browser's. */
+  secondsLeft: number | null;
+}
+
 export const GRANT_STATE_NAMES: Readonly<Record<GrantState, LocalText>> = {
   0: { zh: '待授权', en: 'Requested' },
   1: { zh: '已授权', en: 'Granted' },

@@ -1,5 +1,5 @@
 import { ApiError, bizError, formatDateTime, type IdGenerator, type Job, type Migration, type ServerContext, type Tx } from '../../../core/sdk/server';
-import { GRANT_STATE, isAllowedMove, isGrantState, type GrantState } from './grant-states';
+import { type Grant, GRANT_STATE, isAllowedMove, isGrantState, type GrantState } from './grant-states';
 import { aboutFile, ATTACH_MSG, moveRefused } from './server-messages';
 
 /**
@@ -193,31 +193,11 @@ export async function decideFiles(tx: Tx, attachIds: readonly string[], visitorI
   }
 }
 
-/** A grant as the back office reads it. */
-export interface GrantView {
-  id: string;
-  attachId: string;
-  attachName: string;
-  fileType: string;
-  staffId: string;
-  visitorId: string;
-  visitorNick: string;
-  state: GrantState;
-  days: number | null;
-  requestedAt: string;
-  decidedAt: string;
-  decidedBy: string;
-  decidedByName: string;
-  expiresAt: string;
-  /** Seconds until a live grant ends (null for any other state): the server's clock, not the browser's. */
-  secondsLeft: number | null;
-}
-
 /** At most this many grants per read: one attachment's or one visitor's are far fewer. */
 export const MAX_GRANTS = 500;
 
 /** The grants matching the filters (each optional, at least one given by the caller), newest request first. */
-export async function readGrants(tx: Tx, tenantId: string, filters: { visitorId?: string; attachId?: string; staffId?: string }, now: Date): Promise<GrantView[]> {
+export async function readGrants(tx: Tx, tenantId: string, filters: { visitorId?: string; attachId?: string; staffId?: string }, now: Date): Promise<Grant[]> {
   const params: unknown[] = [tenantId, now];
   const where: string[] = ['g.tenant_id = $1'];
   if (filters.visitorId) where.push(`g.visitor_id = $${params.push(filters.visitorId)}`);

@@ -1,28 +1,11 @@
 import { http, invalidateResource, query, resourceKey, type Query, type RowOf, type TFunction } from '../../../../core/sdk/browser';
-import type { GrantState } from '../grant-states';
+import type { Grant } from '../grant-states';
 import { attachEntity } from '../index';
+
+export type { Grant } from '../grant-states';
 
 /** An attachment as the list gives it. */
 export type AttachRow = RowOf<typeof attachEntity>;
-
-/** A grant as `get/authorizationVisit` answers it (state as of now, on the server's clock). */
-export interface Grant {
-  id: string;
-  attachId: string;
-  attachName: string;
-  fileType: string;
-  staffId: string;
-  visitorId: string;
-  visitorNick: string;
-  state: GrantState;
-  days: number | null;
-  requestedAt: string;
-  decidedAt: string;
-  decidedBy: string;
-  decidedByName: string;
-  expiresAt: string;
-  secondsLeft: number | null;
-}
 
 const GRANTS_URL = '/api/visit/attach/get/authorizationVisit';
 const SAVE_URL = '/api/visit/attach/save/authorizationVisit';
