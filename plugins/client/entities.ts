@@ -1,4 +1,4 @@
-import { defineEntity } from '../../core/sdk/shared';
+import { defineEntity, HTTP_URL_RULE } from '../../core/sdk/shared';
 
 /** The grant types a client may be given (the token endpoint's, plus BladeX's authorization_code). */
 export const GRANT_TYPES = ['refresh_token', 'password', 'captcha', 'social', 'authorization_code'] as const;
@@ -70,7 +70,7 @@ export const clientEntity = defineEntity({
       type: 'string',
       label: { zh: '回调地址', en: 'Redirect URI' },
       maxLength: 256,
-      pattern: { source: '^https?://[^\\s/?#]+[^\\s]*$', message: { zh: '回调地址须为 http(s) 地址', en: 'Enter an http(s) URL' } },
+      pattern: { ...HTTP_URL_RULE, message: { zh: '回调地址须为 http(s) 地址', en: 'Enter an http(s) URL' } },
       list: false,
     },
     resourceIds: { type: 'string', label: { zh: '资源集合', en: 'Resource ids' }, maxLength: 256, list: false },

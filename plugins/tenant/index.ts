@@ -1,4 +1,4 @@
-import { defineEntity, definePlugin, defineResource } from '../../core/sdk/shared';
+import { defineEntity, definePlugin, defineResource, HTTP_URL_RULE } from '../../core/sdk/shared';
 
 const readOnly = { add: false, edit: false } as const;
 
@@ -22,7 +22,7 @@ export const tenantEntity = defineEntity({
       type: 'string',
       label: { zh: '域名地址', en: 'Domain' },
       maxLength: 255,
-      pattern: { source: '^https?://[^\\s/?#]+[^\\s]*$', message: { zh: '域名地址须为 http(s) 地址', en: 'Enter an http(s) URL' } },
+      pattern: { ...HTTP_URL_RULE, message: { zh: '域名地址须为 http(s) 地址', en: 'Enter an http(s) URL' } },
     },
     backgroundUrl: {
       type: 'string',

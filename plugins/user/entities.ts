@@ -1,4 +1,4 @@
-import { defineEntity, type FieldDef } from '../../core/sdk/shared';
+import { defineEntity, EMAIL_RULE, type FieldDef } from '../../core/sdk/shared';
 
 /**
  * Users (BladeX `blade_user`, the kernel's table). The definition names the real
@@ -83,7 +83,7 @@ export const userEntity = defineEntity({
       type: 'string',
       label: { zh: '电子邮箱', en: 'Email' },
       maxLength: 45,
-      pattern: { source: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', message: { zh: '邮箱格式不正确', en: 'The email address is not valid' } },
+      pattern: EMAIL_RULE,
       list: false,
     },
     sex: {

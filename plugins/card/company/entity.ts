@@ -1,4 +1,4 @@
-import { defineEntity, type DictionaryDecl, type LocalText, type Option } from '../../../core/sdk/shared';
+import { defineEntity, type DictionaryDecl, EMAIL_RULE, HTTP_URL_RULE, type LocalText, type Option, TELEPHONE_RULE } from '../../../core/sdk/shared';
 
 /**
  * A company of the tenant: what a staff card shows about the employer (logo, introduction, pictures,
@@ -14,9 +14,8 @@ export const STATUS_OPTIONS: Option[] = [
   { value: DISABLED, label: { zh: '停用', en: 'Disabled' } },
 ];
 
-/** An http(s) address with a host. */
-const HTTP_URL = '^https?://[^\\s/?#]+[^\\s]*$';
-const httpRule = (label: LocalText) => ({ source: HTTP_URL, message: { zh: `${label.zh}须为 http:// 或 https:// 开头的地址`, en: `The ${label.en.toLowerCase()} must be an http:// or https:// address` } });
+/** An http(s) address, the message naming the field. */
+const httpRule = (label: LocalText) => ({ ...HTTP_URL_RULE, message: { zh: `${label.zh}须为 http:// 或 https:// 开头的地址`, en: `The ${label.en.toLowerCase()} must be an http:// or https:// address` } });
 
 const WEBSITE = { zh: '公司网址', en: 'Website' };
 const VIDEO = { zh: '视频地址', en: 'Video link' };
@@ -65,14 +64,14 @@ export const companyEntity = defineEntity({
       type: 'string',
       label: { zh: '联系电话', en: 'Telephone' },
       maxLength: 30,
-      pattern: { source: '^\\+?[0-9][0-9 ()-]{4,28}$', message: { zh: '联系电话格式不正确', en: 'The telephone number is not valid' } },
+      pattern: { ...TELEPHONE_RULE, message: { zh: '联系电话格式不正确', en: 'The telephone number is not valid' } },
       width: 160,
     },
     email: {
       type: 'string',
       label: { zh: '电子邮箱', en: 'Email' },
       maxLength: 100,
-      pattern: { source: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', message: { zh: '电子邮箱格式不正确', en: 'The email address is not valid' } },
+      pattern: { ...EMAIL_RULE, message: { zh: '电子邮箱格式不正确', en: 'The email address is not valid' } },
       list: false,
     },
     website: { type: 'string', label: WEBSITE, maxLength: 255, pattern: httpRule(WEBSITE), list: false },

@@ -1,4 +1,4 @@
-import { defineEntity } from '../../../core/sdk/shared';
+import { defineEntity, EMAIL_RULE, TELEPHONE_RULE } from '../../../core/sdk/shared';
 import { ENABLED, STATUS_OPTIONS } from '../company/entity';
 
 /**
@@ -48,14 +48,14 @@ export const staffEntity = defineEntity({
       type: 'string',
       label: { zh: '座机电话', en: 'Telephone' },
       maxLength: 20,
-      pattern: { source: '^[0-9+\\-() ]{3,20}$', message: { zh: '电话号码格式不正确', en: 'The telephone number is not valid' } },
+      pattern: TELEPHONE_RULE,
       list: false,
     },
     email: {
       type: 'string',
       label: { zh: '电子邮箱', en: 'Email' },
       maxLength: 100,
-      pattern: { source: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', message: { zh: '邮箱格式不正确', en: 'The email address is not valid' } },
+      pattern: EMAIL_RULE,
       list: false,
     },
     wechat: { type: 'string', label: { zh: '微信号', en: 'WeChat ID' }, maxLength: 50, list: false },
