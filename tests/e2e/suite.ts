@@ -40,3 +40,17 @@ export function serverAndBrowser(options: { browserApp?: boolean } = {}): E2eSui
     },
   };
 }
+
+/**
+ * What `read` gives once it equals `expected`, polled every 50 ms for up to `timeoutMs` (a page may still
+ * be re-rendering after a drag or a click); else the last reading, so the assertion names what was there.
+ */
+export async function settled<T>(read: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<T> {
+  const wanted = JSON.stringify(expected);
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (JSON.stringify(value) === wanted || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
