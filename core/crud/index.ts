@@ -48,6 +48,6 @@ export { ImageThumb, ImageTile, type ImageTileProps } from './controls/ImageTile
 export { RichTextView, richTextPlain } from './controls/RichTextView';
 export { RichTextInput } from './controls/RichTextInput';
 export type { RichTextEditorProps } from './controls/RichTextEditor';
-export { uploadImage, imageFileError, isUploadCancelled, linkList, PUT_FILE_URL, IMAGE_MAX_BYTES, type UploadWatch } from './controls/upload';
+export { uploadImage, imageFileError, isUploadCancelled, linkList, PUT_FILE_URL, IMAGE_MAX_BYTES, type ImageUploadTarget, type UploadWatch } from './controls/upload';
 export { UploadProgressBar, type UploadProgressBarProps } from './controls/UploadProgressBar';
 export { crudMessages } from './locales';

@@ -12,22 +12,33 @@ export const IMAGE_MAX_BYTES = 500 * 1024;
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
 /**
- * Why a chosen file will be refused before it is sent (jpg/png by type, or by name when the browser
- * gives no type; at most 500 kB), in the server's words; null when it may go.
+ * Where a picture goes when not to put-file: a plugin's own upload call with a larger limit (a case
+ * album's photos), and what the server says when a file is too big for it.
  */
-export function imageFileError(file: { type?: string; name?: string; size: number }): string | null {
+export interface ImageUploadTarget {
+  url: string;
+  maxBytes: number;
+  sizeMessage: string;
+}
+
+/**
+ * Why a chosen file will be refused before it is sent (jpg/png by type, or by name when the browser
+ * gives no type; at most 500 kB, or the target's limit), in the server's words; null when it may go.
+ */
+export function imageFileError(file: { type?: string; name?: string; size: number }, target?: ImageUploadTarget): string | null {
   const type = (file.type ?? '').toLowerCase();
   const byType = type === 'image/jpeg' || type === 'image/png' || type === 'image/jpg';
   const byName = !type && /\.(jpe?g|png)$/i.test(file.name ?? '');
   if (!byType && !byName) return i18n.t('crud.imageType');
-  if (file.size > IMAGE_MAX_BYTES) return i18n.t('crud.imageSize');
+  if (file.size > (target?.maxBytes ?? IMAGE_MAX_BYTES)) return target?.sizeMessage ?? i18n.t('crud.imageSize');
   return null;
 }
 
-/** How an upload is watched: its progress, and a signal that cancels it. */
+/** How an upload is watched: its progress, and a signal that cancels it; and where it goes (default put-file). */
 export interface UploadWatch {
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  target?: ImageUploadTarget;
 }
 
 /** A cancelled upload's rejection (said as "cancelled", not as a failure). */
@@ -38,11 +49,11 @@ export const isUploadCancelled = (error: unknown): boolean => error instanceof H
  * with the reason to show: the check above, or the server's refusal (no toast: the control says it), or
  * an HttpError of kind 'aborted' when `signal` cancelled it.
  */
-export async function uploadImage(file: File, watch: UploadWatch = {}): Promise<string> {
-  const refused = imageFileError(file);
+export async function uploadImage(file: File, { target, ...watch }: UploadWatch = {}): Promise<string> {
+  const refused = imageFileError(file, target);
   if (refused) throw new Error(refused);
   try {
-    const res = await http.uploadFile<{ link?: string }>(PUT_FILE_URL, file, { silent: true, ...watch });
+    const res = await http.uploadFile<{ link?: string }>(target?.url ?? PUT_FILE_URL, file, { silent: true, ...watch });
     const link = res.data?.link;
     if (!link) throw new Error(i18n.t('crud.uploadFailed'));
     return link;

@@ -24,7 +24,7 @@ function backend(sent: Record<string, unknown>[], putFile: () => unknown = () =>
       sent.push(call.body as Record<string, unknown>);
       return ok(null);
     },
-    'POST /api/blade-resource/oss/endpoint/put-file': putFile as () => ReturnType<typeof ok>,
+    'POST /api/wx/upload/file': putFile as () => ReturnType<typeof ok>,
   });
 }
 
@@ -93,9 +93,21 @@ describe('album editor', () => {
     const uploads = within(dialog).getByTestId('album-uploads');
     await waitFor(() => expect(within(uploads).getByText('已上传')).toBeTruthy());
     expect(within(uploads).getByText('只能上传jpg/png格式的图片')).toBeTruthy();
-    expect(app.callsTo('POST /api/blade-resource/oss/endpoint/put-file')).toHaveLength(1);
+    expect(app.callsTo('POST /api/wx/upload/file')).toHaveLength(1);
     await waitFor(() => expect(handles(dialog)).toHaveLength(1));
     expect(within(dialog).queryByText('请上传至少一张图片')).toBeNull();
+  }, 60_000);
+
+  it('takes a phone photo of a few megabytes through the card picture upload, and refuses one over 5 MB before sending it', async () => {
+    const { app, dialog } = await open([], '新增');
+    const input = within(dialog).getByTestId('album-upload-input') as HTMLInputElement;
+    const photo = new File([new Uint8Array(3 * 1024 * 1024)], 'photo.jpg', { type: 'image/jpeg' });
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [photo, huge] } });
+    const uploads = within(dialog).getByTestId('album-uploads');
+    await waitFor(() => expect(within(uploads).getByText('已上传')).toBeTruthy());
+    expect(within(uploads).getByText('上传图片大小不能超过5MB')).toBeTruthy();
+    expect(app.callsTo('POST /api/wx/upload/file')).toHaveLength(1);
   }, 60_000);
 
   it('shows how much of the picture being sent is through, with a cancel button; cancelling it and a waiting one leaves the board as it was and lets the album save', async () => {
@@ -120,7 +132,7 @@ describe('album editor', () => {
     await app.user.keyboard('{Enter}');
     await waitFor(() => expect(within(uploads).getAllByText('已取消上传')).toHaveLength(2));
     holds.forEach((release) => release());
-    expect(app.callsTo('POST /api/blade-resource/oss/endpoint/put-file')).toHaveLength(1);
+    expect(app.callsTo('POST /api/wx/upload/file')).toHaveLength(1);
     expect(handles(dialog)).toHaveLength(3);
     await app.user.click(within(dialog).getByTestId('crud-save'));
     await waitFor(() => expect(sent).toHaveLength(1));

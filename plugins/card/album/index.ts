@@ -18,7 +18,7 @@ export const albumResource = defineResource({
 export const albumMessages = {
   zh: {
     images: '相册图片',
-    imagesHint: '拖动图片或使用方向按钮调整顺序，第一张为默认封面。支持 jpg/png，每张不超过 500KB，最多 {{max}} 张。',
+    imagesHint: '拖动图片或使用方向按钮调整顺序，第一张为默认封面。支持 jpg/png，每张不超过 5MB，最多 {{max}} 张。',
     imagesCount: '{{count}} / {{max}} 张',
     upload: '上传图片',
     uploading: '正在上传 {{done}} / {{total}}',
@@ -27,7 +27,7 @@ export const albumMessages = {
     uploadRunning: '上传中',
     uploadDone: '已上传',
     uploadRefusedType: '只能上传jpg/png格式的图片',
-    uploadRefusedSize: '上传图片大小不能超过500KB',
+    uploadRefusedSize: '上传图片大小不能超过5MB',
     uploadRefusedCount: '相册最多 {{max}} 张图片，超出的未上传',
     uploadFailed: '上传失败',
     uploadsBusy: '图片还在上传，请等上传完成后再保存',
@@ -57,7 +57,7 @@ export const albumMessages = {
   },
   en: {
     images: 'Pictures',
-    imagesHint: 'Drag a picture or use the arrow buttons to reorder; the first one is the default cover. jpg/png, up to 500 KB each, at most {{max}}.',
+    imagesHint: 'Drag a picture or use the arrow buttons to reorder; the first one is the default cover. jpg/png, up to 5 MB each, at most {{max}}.',
     imagesCount: '{{count}} / {{max}}',
     upload: 'Upload pictures',
     uploading: 'Uploading {{done}} / {{total}}',
@@ -66,7 +66,7 @@ export const albumMessages = {
     uploadRunning: 'Uploading',
     uploadDone: 'Uploaded',
     uploadRefusedType: 'Only jpg/png images can be uploaded',
-    uploadRefusedSize: 'The image may not be larger than 500 KB',
+    uploadRefusedSize: 'The image may not be larger than 5 MB',
     uploadRefusedCount: 'An album holds at most {{max}} pictures: this one was not uploaded',
     uploadFailed: 'Upload failed',
     uploadsBusy: 'Pictures are still uploading: save once they are done',

@@ -25,8 +25,8 @@ import { cardDomain } from './domain';
  * shows (a logo, an avatar, a poster), and the tenant's card domain.
  */
 export const WX_UPLOAD = '/wx/upload/file';
-export const MAX_WX_IMAGE_BYTES = 2 * 1024 * 1024;
-export const MSG_WX_IMAGE_SIZE = { zh: '上传图片大小不能超过2MB', en: 'The image may not be larger than 2 MB' };
+export const MAX_WX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MSG_WX_IMAGE_SIZE = { zh: '上传图片大小不能超过5MB', en: 'The image may not be larger than 5 MB' };
 /** The upload's body cap, above the API's usual one, applied by the server while the body streams in. */
 export const WX_BODY_LIMITS: BodyLimits = { [WX_UPLOAD]: uploadBodyLimit(MAX_WX_IMAGE_BYTES, MSG_WX_IMAGE_SIZE) };
 const MSG_NO_TENANT = { zh: '租户不存在', en: 'The tenant does not exist' };
@@ -42,8 +42,8 @@ export function wxRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     describeRoute({
       summary: { zh: '上传名片图片', en: 'Upload a picture for the cards' },
       description: {
-        zh: 'jpg 或 png（按文件内容判断），不超过 2MB。需要名片内容（公司、员工、案例相册、节日）的新增或修改权限。',
-        en: 'A jpg or png (judged by its bytes), at most 2 MB. Needs the right to add or edit card content (companies, staff, case albums, festivals).',
+        zh: 'jpg 或 png（按文件内容判断），不超过 5MB。需要名片内容（公司、员工、案例相册、节日）的新增或修改权限。',
+        en: 'A jpg or png (judged by its bytes), at most 5 MB. Needs the right to add or edit card content (companies, staff, case albums, festivals).',
       },
       multipart: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
       data: uploaded,

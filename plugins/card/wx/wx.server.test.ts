@@ -50,20 +50,20 @@ describe('POST /api/wx/upload/file', () => {
     expect(jpeg.body.data.link).toMatch(/\.jpg$/);
   });
 
-  test('refuses what is not a picture, a missing file and a picture above 2 MB, in the caller’s language', async () => {
+  test('refuses what is not a picture, a missing file and a picture above 5 MB, in the caller’s language', async () => {
     const text = new TextEncoder().encode('<svg onload="alert(1)"></svg>');
     expect((await upload(text, 'x.png')).body.msg).toBe('只能上传jpg/png格式的图片');
     expect((await upload(text, 'x.png', admin, en)).body.msg).toBe('Only jpg/png images can be uploaded');
-    const big = new Uint8Array(2 * 1024 * 1024 + 1);
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(JPEG.slice(0, 3));
     const tooBig = await upload(big, 'big.jpg');
-    expect([tooBig.status, tooBig.body.msg]).toEqual([400, '上传图片大小不能超过2MB']);
-    expect((await upload(big, 'big.jpg', admin, en)).body.msg).toBe('The image may not be larger than 2 MB');
+    expect([tooBig.status, tooBig.body.msg]).toEqual([400, '上传图片大小不能超过5MB']);
+    expect((await upload(big, 'big.jpg', admin, en)).body.msg).toBe('The image may not be larger than 5 MB');
     const none = await ts.post('/api/wx/upload/file', { token: admin, body: new FormData() });
     expect([none.status, none.body.msg]).toEqual([400, '缺少必要的请求参数: file']);
   });
 
-  test('a picture between the API’s usual body cap and 2 MB is taken', async () => {
+  test('a picture between the API’s usual body cap and 5 MB is taken', async () => {
     const large = new Uint8Array(1536 * 1024);
     large.set(JPEG);
     const res = await upload(large, 'large.jpg');

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { i18n, imageFileError, isUploadCancelled, uploadImage } from '../../../../core/sdk/browser';
+import { i18n, imageFileError, isUploadCancelled, uploadImage, type ImageUploadTarget } from '../../../../core/sdk/browser';
+
+/** The card's picture upload: a case photo straight from a phone is a few megabytes. */
+export const ALBUM_UPLOAD_URL = '/api/wx/upload/file';
+export const ALBUM_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const albumUploadTarget = (): ImageUploadTarget => ({ url: ALBUM_UPLOAD_URL, maxBytes: ALBUM_IMAGE_MAX_BYTES, sizeMessage: i18n.t('card.album.uploadRefusedSize') });
 
 /** Where one chosen file is: waiting its turn, being sent, on the board, refused (with why), or cancelled. */
 export type UploadState = 'waiting' | 'uploading' | 'done' | 'refused' | 'cancelled';
@@ -30,7 +35,8 @@ let ids = 0;
 export const isFinished = (item: UploadItem) => item.state === 'done' || item.state === 'refused' || item.state === 'cancelled';
 
 /**
- * The uploads of several files at once, each through the kit's upload call (put-file), one at a time so
+ * The uploads of several files at once, each through the kit's upload call to the card's own picture
+ * upload (`/api/wx/upload/file`: photos of up to 5 MB, where put-file takes avatars of 500 kB), one at a time so
  * that the pictures reach the board in the order they were chosen, each with how much of it is sent.
  * `room` says how many more the board takes (of `max`); files beyond it are refused, not sent. Leaving
  * (the editor closed) aborts what is under way.
@@ -62,7 +68,7 @@ export function useUploads(onUploaded: (link: string) => void, room: () => numbe
       running.current = { id, controller };
       update(id, { state: 'uploading', percent: 0 });
       try {
-        const link = await uploadImage(file, { signal: controller.signal, onProgress: ({ percent }) => update(id, { percent }) });
+        const link = await uploadImage(file, { signal: controller.signal, onProgress: ({ percent }) => update(id, { percent }), target: albumUploadTarget() });
         if (!live.current) break;
         latest.current.onUploaded(link);
         update(id, { state: 'done' });
@@ -79,7 +85,7 @@ export function useUploads(onUploaded: (link: string) => void, room: () => numbe
       let left = latest.current.room() - queue.current.length - (running.current ? 1 : 0);
       const added: UploadItem[] = files.map((file) => {
         const id = ++ids;
-        const refused = left <= 0 ? i18n.t('card.album.uploadRefusedCount', { max }) : imageFileError(file);
+        const refused = left <= 0 ? i18n.t('card.album.uploadRefusedCount', { max }) : imageFileError(file, albumUploadTarget());
         if (refused) return { id, name: file.name, state: 'refused', percent: 0, reason: refused };
         left -= 1;
         queue.current.push({ id, file });
