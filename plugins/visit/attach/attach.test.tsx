@@ -173,9 +173,10 @@ describe('attachments screen', () => {
     const dialog = await screen.findByRole('dialog');
     const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
     await app.user.upload(input, new File(['%PDF-1.4'], '合作方案.pdf', { type: 'application/pdf' }));
-    expect(await within(dialog).findByText('合作方案.pdf')).toBeTruthy();
+    // The file's name shows while it is sent too (beside its bar): the name field is filled once it is in.
+    await waitFor(() => expect((within(dialog).getByPlaceholderText('请输入附件名称') as HTMLInputElement).value).toBe('合作方案'));
+    expect(within(dialog).getByText('合作方案.pdf')).toBeTruthy();
     expect(uploads).toHaveLength(1);
-    expect((within(dialog).getByPlaceholderText('请输入附件名称') as HTMLInputElement).value).toBe('合作方案');
 
     await app.user.click(within(dialog).getByPlaceholderText('请选择所属员工'));
     fireEvent.click(await screen.findByText('李娜', { selector: '.arco-select-popup .arco-select-option, .arco-select-popup .arco-select-option *' }));
