@@ -69,15 +69,27 @@ describe('dictionary screens', () => {
     expect(parent.disabled).toBe(true);
     await app.user.click(within(dialog).getByTestId('crud-save'));
     for (const message of ['请输入字典键值', '请输入字典名称', '请输入字典排序']) expect(await within(dialog).findByText(message)).toBeTruthy();
-    await app.user.type(within(dialog).getByPlaceholderText('请输入字典键值'), '9');
-    // Chinese arrives as an input method commits it: the whole word in one input, not key by key (typed
-    // key by key on a loaded machine, a re-render between the two characters could drop one).
-    await app.user.click(within(dialog).getByPlaceholderText('请输入字典名称'));
-    await app.user.paste('未知');
-    await waitFor(() => expect((within(dialog).getByPlaceholderText('请输入字典名称') as HTMLInputElement).value).toBe('未知'));
+    // Each value is put in as an input method commits it (the whole word in one input, not key by key) and
+    // put in again if it did not stay: on a loaded machine the dialog may still re-render as it opens.
+    const fill = async (placeholder: string, text: string) => {
+      const input = () => within(dialog).getByPlaceholderText(placeholder) as HTMLInputElement;
+      await waitFor(async () => {
+        if (input().value !== text) {
+          await app.user.clear(input());
+          await app.user.click(input());
+          await app.user.paste(text);
+        }
+        expect(input().value).toBe(text);
+      }, { timeout: 5_000 });
+    };
+    await fill('请输入字典键值', '9');
+    await fill('请输入字典名称', '未知');
     // The English value is optional: what an English user's selects show.
-    await app.user.type(within(dialog).getByPlaceholderText('请输入英文值'), 'Unknown');
-    await app.user.type(within(dialog).getByPlaceholderText('请输入字典排序'), '9');
+    await fill('请输入英文值', 'Unknown');
+    await fill('请输入字典排序', '9');
+    for (const [placeholder, text] of [['请输入字典键值', '9'], ['请输入字典名称', '未知'], ['请输入英文值', 'Unknown']]) {
+      expect((within(dialog).getByPlaceholderText(placeholder!) as HTMLInputElement).value).toBe(text);
+    }
     // The form has checked the typed values again before the save is pressed (a loaded machine is slow to).
     await waitFor(() => {
       for (const message of ['请输入字典键值', '请输入字典名称', '请输入字典排序']) expect(within(dialog).queryByText(message)).toBeNull();
