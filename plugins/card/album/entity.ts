@@ -1,4 +1,5 @@
 import { defineEntity, type LocalText } from '../../../core/sdk/shared';
+import { companyIdField } from '../company/entity';
 
 /**
  * A case album: a company's published work (a finished interior, a product line, an event), shown on its
@@ -55,14 +56,7 @@ export const albumEntity = defineEntity({
   fields: {
     cover: { type: 'image', label: { zh: '封面', en: 'Cover' }, width: 96 },
     title: { type: 'string', label: { zh: '相册标题', en: 'Title' }, required: true, maxLength: 100, search: 'like', width: 200 },
-    companyId: {
-      type: 'id',
-      label: { zh: '所属公司', en: 'Company' },
-      required: true,
-      source: { url: '/api/company/information/list', label: 'name' },
-      search: 'equal',
-      width: 160,
-    },
+    companyId: companyIdField(160),
     category: { type: 'select', label: { zh: '案例分类', en: 'Category' }, dict: { code: caseCategoryDictionary.code, numeric: true }, search: 'equal', width: 140 },
     // Computed when read: how many pictures the album holds.
     imageCount: { type: 'integer', label: { zh: '图片数', en: 'Images' }, virtual: true, form: false, width: 96 },

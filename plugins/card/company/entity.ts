@@ -40,6 +40,20 @@ export const INDUSTRY_DICTIONARY: DictionaryDecl = {
   ],
 };
 
+/**
+ * A row's company, as the card's other areas (staff, albums) hold it: chosen from the enabled companies
+ * of the tenant, filtered by equality, shown by name.
+ */
+export const companyIdField = (width: number) =>
+  ({
+    type: 'id',
+    label: { zh: '所属公司', en: 'Company' },
+    required: true,
+    source: { url: '/api/company/information/list', label: 'name' },
+    search: 'equal',
+    width,
+  }) as const;
+
 export const companyEntity = defineEntity({
   name: 'company',
   label: { zh: '公司信息', en: 'Company' },

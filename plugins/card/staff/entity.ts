@@ -1,5 +1,5 @@
 import { defineEntity, EMAIL_RULE, TELEPHONE_RULE } from '../../../core/sdk/shared';
-import { ENABLED, STATUS_OPTIONS } from '../company/entity';
+import { companyIdField, ENABLED, STATUS_OPTIONS } from '../company/entity';
 
 /**
  * A staff member's business card: who they are, how to reach them, which company's card they carry.
@@ -24,14 +24,7 @@ export const staffEntity = defineEntity({
   fields: {
     avatar: { type: 'image', label: { zh: '头像', en: 'Avatar' }, width: 84 },
     name: { type: 'string', label: { zh: '姓名', en: 'Name' }, required: true, maxLength: 50, search: 'like', sortable: true, width: 140 },
-    companyId: {
-      type: 'id',
-      label: { zh: '所属公司', en: 'Company' },
-      required: true,
-      source: { url: '/api/company/information/list', label: 'name' },
-      search: 'equal',
-      width: 130,
-    },
+    companyId: companyIdField(130),
     position: { type: 'string', label: { zh: '职位', en: 'Position' }, maxLength: 50, width: 110 },
     // Not a column: the list keeps room for the mobile, the state and the account.
     deptName: { type: 'string', label: { zh: '部门', en: 'Department' }, maxLength: 50, list: false },
