@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../core/sdk/browser';
+import { useTranslation } from '../../../core/sdk/home';
 import { formatPercent, type Change } from './stats';
 import './change.css';
 

@@ -1,4 +1,4 @@
-import { query, type Query } from '../../../core/sdk/browser';
+import { query, type Query } from '../../../core/sdk/home';
 
 /** The visit records' API base: the statistics are a read of that resource. */
 export const VISIT_RESOURCE = '/api/visit/info';

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Button, Skeleton } from '@arco-design/web-react';
 import { useNavigate } from 'react-router-dom';
-import { useCan, useQuery, useTranslation } from '../../../core/sdk/browser';
+import { useCan, useQuery, useTranslation } from '../../../core/sdk/home';
 import { ChangeBadge } from '../chart/ChangeBadge';
 import { changeOf, visitStatsQuery, type VisitStats } from '../chart/stats';
 import { Sparkline } from './Sparkline';
