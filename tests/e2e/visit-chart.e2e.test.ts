@@ -130,6 +130,10 @@ describe('visit statistics and the home cards, in the browser', () => {
     const homeScripts = await Promise.all(scripts);
     expect(homeScripts.some((code) => code.includes('visit-home-figure'))).toBe(true);
     expect(homeScripts.filter((code) => code.includes('g2-tooltip'))).toEqual([]);
+    // Nor the CRUD kit: a card imports the kernel from core/sdk/home, so the home page carries no table, form,
+    // grid or result code (Arco names each by a display name only its code holds).
+    const heavy = homeScripts.flatMap((code) => [...code.matchAll(/displayName\s*=\s*["'](Table|FormItem|Row|Col|GridItem|Result)["']/g)].map((m) => m[1]));
+    expect(heavy).toEqual([]);
     const todayCard = page.locator('[data-testid="home-card-visit/visitors-today"]');
     await todayCard.locator('[data-testid="visit-today-pv"]').waitFor();
     // The card's figures are the server's last two days.
