@@ -50,4 +50,5 @@ export { RichTextInput } from './controls/RichTextInput';
 export type { RichTextEditorProps } from './controls/RichTextEditor';
 export { uploadImage, imageFileError, isUploadCancelled, linkList, PUT_FILE_URL, IMAGE_MAX_BYTES, type ImageUploadTarget, type UploadWatch } from './controls/upload';
 export { UploadProgressBar, type UploadProgressBarProps } from './controls/UploadProgressBar';
+export { useUploadFocus } from './controls/useUploadFocus';
 export { crudMessages } from './locales';

@@ -3,6 +3,7 @@ import { Upload } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from '../../i18n';
 import { UploadProgressBar } from './UploadProgressBar';
+import { useUploadFocus } from './useUploadFocus';
 import { IMAGE_ACCEPT, isUploadCancelled, uploadImage } from './upload';
 import '../locales';
 import './controls.css';
@@ -82,18 +83,9 @@ export function ImagePicker({ onUploaded, multiple = false, room = one, max, dis
     });
   };
 
-  // The keyboard's focus follows the tile: onto the cancel button when an upload starts from the picker,
-  // back onto the upload button when it ends.
+  // The keyboard's focus follows the tile: onto the cancel button when an upload starts from the picker.
   const busy = run !== null;
-  const wasBusy = useRef(busy);
-  useEffect(() => {
-    const here = root.current;
-    if (!here || wasBusy.current === busy) return;
-    wasBusy.current = busy;
-    const active = document.activeElement;
-    if (active && active !== document.body && !here.contains(active)) return;
-    here.querySelector<HTMLButtonElement>(busy ? '.ba-upload-progress button' : '.ba-image-add')?.focus();
-  }, [busy]);
+  useUploadFocus(root, busy, '.ba-image-add');
 
   return (
     <div className="ba-image-picker" ref={root}>

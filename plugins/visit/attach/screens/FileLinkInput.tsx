@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Form, Upload } from '@arco-design/web-react';
 import { IconFile, IconUpload } from '@arco-design/web-react/icon';
-import { http, isUploadCancelled, UploadProgressBar, useTranslation } from '../../../../core/sdk/browser';
+import { http, isUploadCancelled, UploadProgressBar, useTranslation, useUploadFocus } from '../../../../core/sdk/browser';
 import { ATTACH_FILE_TYPES } from '../grant-states';
 import { sizeText } from './grants';
 
@@ -43,17 +43,7 @@ export function FileLinkInput({ value, onChange, disabled = false }: FileLinkInp
   useEffect(() => () => controller.current?.abort(), []);
   const busy = sending !== null;
 
-  // The keyboard's focus follows the control: onto the cancel button when an upload starts, back onto the
-  // upload button when it ends (unless the user has gone elsewhere meanwhile).
-  const wasBusy = useRef(busy);
-  useEffect(() => {
-    const here = root.current;
-    if (!here || wasBusy.current === busy) return;
-    wasBusy.current = busy;
-    const active = document.activeElement;
-    if (active && active !== document.body && !here.contains(active)) return;
-    here.querySelector<HTMLButtonElement>(busy ? '.ba-upload-progress button' : '[data-testid="attach-upload"]')?.focus();
-  }, [busy]);
+  useUploadFocus(root, busy, '[data-testid="attach-upload"]');
 
   const upload = async (file: File) => {
     if (file.size > MAX_BYTES) {
