@@ -12,8 +12,9 @@ function message(): Promise<MessageApi> {
   return loading;
 }
 
+/** An error stays long enough to be read, however long it is, and can be closed sooner. */
 export function toastError(content: string): void {
-  void message().then((m) => m.error({ id: `toast:${content}`, content }));
+  void message().then((m) => m.error({ id: `toast:${content}`, content, duration: 8000, closable: true }));
 }
 
 export function toastSuccess(content: string): void {

@@ -56,6 +56,9 @@ describe('visit statistics and the home cards, in the browser', () => {
     const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 1000 } });
     const calls = chartCalls(page);
     await signIn(page, e2e.server.url);
+    // The home cards read the defaults ({}); let them finish so only the statistics page's calls are counted.
+    await page.locator('[data-testid="visit-trend-total"]').waitFor();
+    calls.length = 0;
     await page.goto(`${e2e.server.url}/visit/chart`);
     await chartsDrawn(page);
 
