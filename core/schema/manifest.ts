@@ -48,8 +48,8 @@ export interface MenuDecl {
    */
   parent?: string;
   /**
-   * Top-level declarations only: also shown under the top menu with this code, declared by the shell, by
-   * this plugin or by a plugin it requires (a plugin built on another shows its menus in that one's top menu).
+   * Top-level declarations only: also shown under the top menu with this code, declared by the shell or
+   * by any installed plugin (sibling plugins of one business share a top menu without requiring each other).
    */
   topMenu?: string;
   /** A grouping menu with no screen of its own: left out of a user's menu when none of its children is. */

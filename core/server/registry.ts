@@ -89,14 +89,12 @@ export function checkServerPlugins(shell: PluginManifest, plugins: readonly Serv
         throw new Error(`Menu "${menu.code}" of plugin "${manifest.id}" is attached under the button "${menu.parent}".`);
       }
     }
-    // `topMenu` names a top menu of the shell, of this plugin or of a plugin it requires.
+    // `topMenu` names a top menu some installed plugin declares. Unlike `parent`, joining needs no
+    // `requires`: a top menu only groups menus, and sibling plugins of one business (the mall, the
+    // certificates, the courses) share one without depending on each other.
     for (const menu of manifest.menus ?? []) {
       if (!menu.topMenu) continue;
-      const owner = topOwner.get(menu.topMenu);
-      if (!owner) throw new Error(`Menu "${menu.code}" of plugin "${manifest.id}" joins the top menu "${menu.topMenu}", which no installed plugin declares.`);
-      if (!reachable.has(owner)) {
-        throw new Error(`Menu "${menu.code}" of plugin "${manifest.id}" joins the top menu "${menu.topMenu}" of plugin "${owner}", which "${manifest.id}" does not require.`);
-      }
+      if (!topOwner.has(menu.topMenu)) throw new Error(`Menu "${menu.code}" of plugin "${manifest.id}" joins the top menu "${menu.topMenu}", which no installed plugin declares.`);
     }
     for (const top of manifest.topMenus ?? []) {
       for (const code of top.menus) {

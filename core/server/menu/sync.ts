@@ -12,8 +12,8 @@ import { ADMINISTRATOR_ROLE } from '../auth/user';
  * every tenant's `administrator` and `admin` (tenant administrator) roles and the roles the declaration
  * lists get it. A top-level declaration with `parent` hangs under that code (the shell's `system` group,
  * say); a `group` menu is marked so that a user's menu leaves it out while it has no visible child. A top
- * menu shows the menus it lists, the top-level menus that join it (`topMenu`, from plugins that require its
- * declarer), and their descendants; the plugin that keeps top menus stores them.
+ * menu shows the menus it lists, the top-level menus that join it (`topMenu`, from any installed plugin),
+ * and their descendants; the plugin that keeps top menus stores them.
  */
 
 /** Role aliases that get every new menu and button: the super administrator and each tenant's administrator. */
