@@ -22,6 +22,10 @@ export const installedPlugins = [
   'scope',
   'card',
   'visit',
+  'mall',
+  'certificate',
+  'genius',
+  'course',
 ] as const;
 
 export type InstalledPluginId = (typeof installedPlugins)[number];

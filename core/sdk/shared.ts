@@ -11,3 +11,15 @@ export { declaredCodes, type ButtonDecl, type DictionaryDecl, type LocalText, ty
 export { FILE_LINK_PREFIX, isImageLink } from '../schema/image-link';
 export { EMAIL_RULE, HTTP_URL_RULE, TELEPHONE_RULE, type FieldRule } from '../schema/field-rules';
 export { defineEntity, fieldColumn, requiredMessage, snakeCase, type EntityApi, type EntityDef, type FieldDef, type FieldSource, type FieldType, type FilterOp, type Option, type TreeTrait } from '../schema/entity';
+export { FEN_PER_YUAN, formatYuan, MAX_FEN, parseYuan } from '../schema/money';
+export {
+  canMove,
+  defineStateMachine,
+  isState,
+  moveRefusal,
+  nextStates,
+  stateLabel,
+  stateOptions,
+  type StateDecl,
+  type StateMachine,
+} from '../schema/state-machine';

@@ -1,0 +1,5 @@
+import { composeServerParts, defineServerPlugin } from '../../core/sdk/server';
+import certificatePlugin from './index';
+
+/** The server part: the orders, the payment providers and their actions, the certificate files. */
+export default defineServerPlugin(certificatePlugin, composeServerParts());

@@ -1,0 +1,19 @@
+import { definePlugin } from '../../core/sdk/shared';
+
+/**
+ * 商城管理: the tenant's shop, its products and the orders placed for them. Each area keeps its entity,
+ * resource, screen and texts in its own folder; this file only puts them together. It declares the
+ * commerce top menu the certificate, genius and course plugins join.
+ */
+export default definePlugin({
+  id: 'mall',
+  name: { zh: '商城管理', en: 'Mall' },
+  requires: ['dict'],
+  menus: [{ code: 'mall', name: { zh: '商城管理', en: 'Mall' }, path: '/mall', icon: 'shop', sort: 5, group: true, roles: ['user'] }],
+  topMenus: [{ code: 'top_mall', name: { zh: '商城业务', en: 'Commerce' }, icon: 'shop', sort: 0, menus: ['mall'] }],
+  resources: [],
+  messages: {
+    zh: { mall: {} },
+    en: { mall: {} },
+  },
+});

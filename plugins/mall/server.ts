@@ -1,0 +1,5 @@
+import { composeServerParts, defineServerPlugin } from '../../core/sdk/server';
+import mallPlugin from './index';
+
+/** The server part: each area's engine options, endpoints, migrations and demo data (products before the orders of them). */
+export default defineServerPlugin(mallPlugin, composeServerParts());
