@@ -2,7 +2,7 @@ import { currentLanguage } from '../i18n';
 import type { FieldDef } from '../schema/entity';
 
 /** Room for a usual value of each type. */
-const TYPE_WIDTH: Record<FieldDef['type'], number> = { string: 140, text: 200, integer: 90, number: 110, switch: 80, select: 110, date: 120, datetime: 170, id: 170, image: 80, images: 120, richtext: 200 };
+const TYPE_WIDTH: Record<FieldDef['type'], number> = { string: 140, text: 200, integer: 90, number: 110, switch: 80, select: 110, date: 120, datetime: 170, id: 170, image: 80, images: 120, richtext: 200, money: 120 };
 /** No column is squeezed below this (a few characters and the ellipsis). */
 const NARROWEST = 64;
 

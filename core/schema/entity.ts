@@ -20,7 +20,8 @@ export type FieldType =
   | 'id' // a reference to another row (bigint, a string in JSON)
   | 'image' // one image link: a file this server keeps or an http(s) URL (≤ 500 characters)
   | 'images' // several image links, in order, stored comma-joined (at most `max`, default 9)
-  | 'richtext'; // HTML, sanitised by the server on every save (maxLength default 20000)
+  | 'richtext' // HTML, sanitised by the server on every save (maxLength default 20000)
+  | 'money'; // whole fen (an integer in JSON, a bigint column), typed and shown as yuan with two decimals
 
 /**
  * Where dictionaries are read, as the plugin that keeps them provides it (`provides.dictionaries`): the API
@@ -54,6 +55,8 @@ export type FilterOp =
 export interface Option {
   value: string | number;
   label: LocalText;
+  /** An Arco tag colour: the table and the view show the option as a tag of it (a state, say). */
+  color?: string;
 }
 
 /** Where a field's choices come from: a GET endpoint of rows, and the row fields holding value and label. */

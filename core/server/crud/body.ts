@@ -9,6 +9,7 @@ import { entityFields, type ResolvedField } from './columns';
 import { isBigintId } from '../ids';
 import { isImageLink } from '../../schema/image-link';
 import { richTextIsEmpty, sanitizeRichText } from '../richtext';
+import { MAX_FEN } from '../../schema/money';
 
 /**
  * Body validation derived from an entity definition (zod, one schema per field). Answers with the first
@@ -103,6 +104,16 @@ export function fieldSchema(name: string, field: FieldDef): z.ZodType<string | n
       return z.preprocess(
         (v) => (typeof v === 'string' && /^\s*-?\d{1,16}\s*$/.test(v) ? Number(v) : v),
         numberBounds(name, field, z.number(invalid).int(invalid)),
+      );
+    case 'money':
+      // Whole fen: an amount in yuan with decimals is the browser's to convert, never the server's to round.
+      return z.preprocess(
+        (v) => (typeof v === 'string' && /^\s*-?\d{1,16}\s*$/.test(v) ? Number(v) : v),
+        z
+          .number(invalid)
+          .int(zodError(MSG.moneyInFen(name)))
+          .min(field.min ?? 0, zodError(MSG.belowMin(name, field.min ?? 0)))
+          .max(field.max ?? MAX_FEN, zodError(MSG.aboveMax(name, field.max ?? MAX_FEN))),
       );
     case 'switch':
       return z.preprocess(

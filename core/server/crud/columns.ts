@@ -42,6 +42,7 @@ export function valueKind(field: FieldDef): ValueKind {
   switch (field.type) {
     case 'integer':
     case 'switch':
+    case 'money':
       return 'int';
     case 'number':
       return 'decimal';
@@ -80,6 +81,7 @@ export function columnType(field: FieldDef): string {
       // Wall-clock values, as the browser sends them: no time zone to shift them.
       return 'timestamp';
     case 'id':
+    case 'money':
       return 'bigint';
     case 'image':
       return `varchar(${defaultMaxLength(field)})`;

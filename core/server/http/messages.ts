@@ -38,6 +38,7 @@ export const MSG = {
   tooShort: (name: string, n: number): LocalText => ({ zh: `${name}: 长度不能少于${n}个字符`, en: `${name}: at least ${n} characters` }),
   tooFewItems: (name: string, n: number): LocalText => ({ zh: `${name}: 至少需要${n}项`, en: `${name}: at least ${n} items` }),
   tooManyItems: (name: string, n: number): LocalText => ({ zh: `${name}: 最多${n}项`, en: `${name}: at most ${n} items` }),
+  moneyInFen: (name: string): LocalText => ({ zh: `${name}: 金额须为整数（单位：分）`, en: `${name}: must be a whole number of fen` }),
   belowMin: (name: string, n: number | string): LocalText => ({ zh: `${name}: 不能小于${n}`, en: `${name}: must not be less than ${n}` }),
   aboveMax: (name: string, n: number | string): LocalText => ({ zh: `${name}: 不能大于${n}`, en: `${name}: must not be greater than ${n}` }),
   unsupportedSort: (name: string): LocalText => ({ zh: `不支持的排序字段: ${name}`, en: `Unsupported sort field: ${name}` }),

@@ -3,6 +3,7 @@ import { allowedOps, CREATE_TIME, DATE_OPS, MAX_FILTER_VALUE, selectIsNumeric } 
 import { acceptsField, type BodyMode } from '../crud/body';
 import type { LocalText, ServerLanguage } from '../i18n';
 import type { JsonSchema, Parameter } from './types';
+import { MAX_FEN } from '../../schema/money';
 
 /**
  * JSON Schemas of an entity, read off its definition the way the engine reads it: the row the API answers
@@ -40,6 +41,7 @@ function rowValue(field: FieldDef, t: Texts): JsonSchema {
   const description = fieldDescription(field, t);
   switch (field.type) {
     case 'integer':
+    case 'money':
       return { type: ['integer', 'null'], description };
     case 'switch':
       return { type: ['integer', 'null'], enum: [0, 1, null], description };
@@ -66,6 +68,8 @@ function inputValue(field: FieldDef, t: Texts): JsonSchema {
       return { ...base, type: 'string', maxLength: defaultMaxLength(field), ...(field.pattern ? { pattern: field.pattern.source } : {}) };
     case 'integer':
       return { ...base, type: 'integer', minimum: field.min ?? INT_MIN, maximum: field.max ?? INT_MAX };
+    case 'money':
+      return { ...base, type: 'integer', minimum: field.min ?? 0, maximum: field.max ?? MAX_FEN };
     case 'switch':
       return { ...base, type: 'integer', enum: [0, 1] };
     case 'number':
