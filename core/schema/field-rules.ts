@@ -30,3 +30,12 @@ export const TELEPHONE_RULE: FieldRule = {
   source: '^\\+?[(0-9][0-9 ()-]{4,28}$',
   message: { zh: '电话号码格式不正确', en: 'The telephone number is not valid' },
 };
+
+/** A mainland mobile number is required with this message. */
+export const MOBILE_REQUIRED: LocalText = { zh: '手机号码不能为空', en: 'The mobile number is required' };
+
+/** A mainland mobile number, judged as people are told: its length first, then its form (1 and ten digits). */
+export const MOBILE_RULES: readonly FieldRule[] = [
+  { source: '^.{11}$', message: { zh: '手机号码长度不为11位', en: 'The mobile number must have 11 digits' } },
+  { source: '^1\\d{10}$', message: { zh: '手机号码格式不正确', en: 'The mobile number is not valid' } },
+];
