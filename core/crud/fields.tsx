@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, DatePicker, Input, InputNumber, Radio, Select, Switch } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
 import { currentLanguage, i18n, localText } from '../i18n';
-import { defaultMaxLength, imagesMax, type EntityDef, type FieldDef } from '../schema/entity';
+import { defaultMaxLength, imagesMax, patternRules, type EntityDef, type FieldDef } from '../schema/entity';
 import type { SourceState } from './choices';
 import { ImagesWall } from './controls/ImagesWall';
 import { ImageUpload } from './controls/ImageUpload';
@@ -84,10 +84,10 @@ export function fieldRules(field: FieldDef): RulesProps[] {
     if (field.min !== undefined) rules.push({ type: 'number', min: field.min, message: i18n.t('crud.tooSmall', { label, min: field.min }) });
     if (field.max !== undefined) rules.push({ type: 'number', max: field.max, message: i18n.t('crud.tooLarge', { label, max: field.max }) });
   }
-  if (field.pattern) {
-    const pattern = new RegExp(field.pattern.source);
-    const message = localText(field.pattern.message);
-    rules.push({ validator: (value, callback) => callback(blank(value) || pattern.test(String(value)) ? undefined : message) });
+  const patterns = patternRules(field).map((rule) => ({ test: new RegExp(rule.source), message: localText(rule.message) }));
+  if (patterns.length) {
+    // One validator for all, so that only the first broken rule is shown (the length before the form, say).
+    rules.push({ validator: (value, callback) => callback(blank(value) ? undefined : patterns.find((p) => !p.test.test(String(value)))?.message) });
   }
   return rules;
 }

@@ -52,6 +52,18 @@ export type FilterOp =
   | 'null'
   | 'notnull';
 
+export interface PatternRule {
+  source: string;
+  message: LocalText;
+}
+
+/** A field's pattern rules as a list, in the order they are judged. */
+export function patternRules(field: FieldDef): readonly PatternRule[] {
+  const pattern = field.pattern;
+  if (!pattern) return [];
+  return 'source' in pattern ? [pattern] : pattern;
+}
+
 export interface Option {
   value: string | number;
   label: LocalText;
@@ -86,8 +98,8 @@ export interface FieldDef {
   /** Bounds for numbers; for `images`, the most pictures a value may hold (default 9). */
   min?: number;
   max?: number;
-  /** A regular expression (source) the value must match, with its message. */
-  pattern?: { source: string; message: LocalText };
+  /** Regular expressions (sources) the value must match, each with its message, judged in order. */
+  pattern?: PatternRule | readonly PatternRule[];
   /** Offered in the search form with this operator ('range' for a date range: `_datege` / `_datelt`). */
   search?: FilterOp | 'range';
   /** Filters the server accepts for this field besides the search form's (default: the search operator). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultMaxLength, imagesMax, type EntityDef, type FieldDef } from '../../schema/entity';
+import { defaultMaxLength, imagesMax, patternRules, type EntityDef, type FieldDef } from '../../schema/entity';
 import { parseDateTime } from '../../schema/filters';
 import { bizError } from '../http/errors';
 import { MSG } from '../http/messages';
@@ -97,7 +97,7 @@ export function fieldSchema(name: string, field: FieldDef): z.ZodType<string | n
     case 'text': {
       const max = defaultMaxLength(field);
       let s = z.string(invalid).max(max, zodError(MSG.tooLong(name, max)));
-      if (field.pattern) s = s.regex(new RegExp(field.pattern.source), zodError(field.pattern.message));
+      for (const rule of patternRules(field)) s = s.regex(new RegExp(rule.source), zodError(rule.message));
       return z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), s);
     }
     case 'integer':

@@ -1,4 +1,4 @@
-import { defaultMaxLength, fieldColumn, type EntityDef, type FieldDef, type FilterOp } from '../../schema/entity';
+import { defaultMaxLength, fieldColumn, patternRules, type EntityDef, type FieldDef, type FilterOp } from '../../schema/entity';
 import { allowedOps, selectIsNumeric } from '../../schema/filters';
 
 /**
@@ -160,7 +160,7 @@ export function checkEntity(entity: EntityDef): void {
     if (reserved.has(f.column)) throw new Error(`${where}: field "${f.name}" uses the reserved column "${f.column}".`);
     if (columns.has(f.column)) throw new Error(`${where}: column "${f.column}" is used by two fields.`);
     columns.add(f.column);
-    if (f.field.pattern) new RegExp(f.field.pattern.source); // throws on a bad pattern
+    for (const rule of patternRules(f.field)) new RegExp(rule.source); // throws on a bad pattern
     const refused = allowedOps(f.field).filter((op) => !filterableBy(f.field, op));
     if (refused.length) throw new Error(`${where}: field "${f.name}" of type ${f.field.type} cannot be filtered with ${refused.join(', ')}.`);
     if (f.field.source && f.field.type !== 'id' && f.field.type !== 'select') throw new Error(`${where}: field "${f.name}": only an id or select field takes its choices from a source.`);

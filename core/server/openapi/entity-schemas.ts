@@ -1,4 +1,4 @@
-import { defaultMaxLength, imagesMax, type EntityDef, type FieldDef, type FilterOp } from '../../schema/entity';
+import { defaultMaxLength, imagesMax, patternRules, type EntityDef, type FieldDef, type FilterOp } from '../../schema/entity';
 import { allowedOps, CREATE_TIME, DATE_OPS, MAX_FILTER_VALUE, selectIsNumeric } from '../../schema/filters';
 import { acceptsField, type BodyMode } from '../crud/body';
 import type { LocalText, ServerLanguage } from '../i18n';
@@ -65,7 +65,7 @@ function inputValue(field: FieldDef, t: Texts): JsonSchema {
   switch (field.type) {
     case 'string':
     case 'text':
-      return { ...base, type: 'string', maxLength: defaultMaxLength(field), ...(field.pattern ? { pattern: field.pattern.source } : {}) };
+      return { ...base, type: 'string', maxLength: defaultMaxLength(field), ...(patternRules(field).length ? { pattern: patternRules(field).map((r) => `(?=${r.source})`).join('') } : {}) };
     case 'integer':
       return { ...base, type: 'integer', minimum: field.min ?? INT_MIN, maximum: field.max ?? INT_MAX };
     case 'money':
