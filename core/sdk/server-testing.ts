@@ -5,3 +5,4 @@
 export { CLIENT_BASIC, createTestServer, type CallOptions, type CallResult, type TestServer } from '../server/test-server';
 export { scratchDatabase } from '../server/db/scratch';
 export { shellManifest } from '../schema/shell-manifest';
+export { fireTogether } from '../testing/fire-together';

@@ -1,0 +1,17 @@
+/**
+ * Starts `count` calls in the same tick and waits for all of them, however each ends: a race test fires
+ * the same state move, payment or stock take at once and counts how many succeeded. A call that throws
+ * before its first await is a rejection like any other, never a throw out of this function.
+ */
+export function fireTogether<T>(count: number, call: (index: number) => Promise<T> | T): Promise<PromiseSettledResult<Awaited<T>>[]> {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`fireTogether: count must be a positive whole number, not ${count}.`);
+  const started: Promise<Awaited<T>>[] = [];
+  for (let index = 0; index < count; index++) {
+    try {
+      started.push(Promise.resolve(call(index)));
+    } catch (error) {
+      started.push(Promise.reject(error));
+    }
+  }
+  return Promise.allSettled(started);
+}
