@@ -34,7 +34,7 @@ export function defineStateMachine<S extends number>(machine: StateMachine<S>): 
 
 /** The states as the options of a `select` field. */
 export function stateOptions(machine: StateMachine): Option[] {
-  return machine.states.map((s) => ({ value: s.value, label: s.label }));
+  return machine.states.map((s) => ({ value: s.value, label: s.label, ...(s.color ? { color: s.color } : {}) }));
 }
 
 export function isState(machine: StateMachine, value: number): boolean {
