@@ -659,6 +659,46 @@ const posters = [
 ];
 
 // ---------------------------------------------------------------------------------------------------
+// The certificate plugin's demo seal: a red round company seal (a thick ring, a fine inner ring, a
+// five-pointed star, the bars where a seal's name and number would be), worn like real ink, on a
+// transparent background so the issuer's line shows through it on the certificate.
+
+function seal(size, random) {
+  const c = size / 2;
+  const red = '#d0261d';
+  const star = Array.from({ length: 10 }, (_, i) => {
+    const radius = i % 2 === 0 ? 62 : 24;
+    const angle = -Math.PI / 2 + (Math.PI / 5) * i;
+    return [c + radius * Math.cos(angle), c - 6 + radius * Math.sin(angle)];
+  });
+  // Ticks round the ring stand in for the seal's text (no font on the machine drawing it).
+  const ticks = Array.from({ length: 23 }, (_, i) => {
+    const angle = Math.PI * (0.86 + (1.28 * i) / 22);
+    const [x1, y1, x2, y2] = [c + 118 * Math.cos(angle), c + 118 * Math.sin(angle), c + 146 * Math.cos(angle), c + 146 * Math.sin(angle)];
+    return `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="${red}" stroke-width="9" stroke-linecap="round"/>`;
+  }).join('');
+  // Worn ink: small specks where the stamp left less colour.
+  const specks = Array.from({ length: 160 }, () => {
+    const angle = random.next() * Math.PI * 2;
+    const radius = random.between(20, 190);
+    return `<circle cx="${(c + radius * Math.cos(angle)).toFixed(1)}" cy="${(c + radius * Math.sin(angle)).toFixed(1)}" r="${random.between(1, 3.4).toFixed(1)}" fill="#000"/>`;
+  }).join('');
+  return svg(
+    size,
+    size,
+    `<g mask="url(#wear)" fill-opacity="0.9" stroke-opacity="0.9">
+       <circle cx="${c}" cy="${c}" r="182" fill="none" stroke="${red}" stroke-width="16"/>
+       <circle cx="${c}" cy="${c}" r="163" fill="none" stroke="${red}" stroke-width="3"/>
+       ${ticks}
+       ${polygon(star, red)}
+       <rect x="${c - 78}" y="${c + 78}" width="156" height="9" rx="4" fill="${red}"/>
+       <rect x="${c - 52}" y="${c + 100}" width="104" height="7" rx="3" fill="${red}"/>
+     </g>`,
+    `<mask id="wear"><rect width="${size}" height="${size}" fill="#fff"/>${specks}</mask>`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
 
 async function write(name, drawing, width, height, format) {
   const image = sharp(Buffer.from(drawing), { density: 72 }).resize(width, height);
@@ -674,3 +714,10 @@ for (let index = 0; index < 16; index++) total += await write(`avatar-${index + 
 for (let index = 0; index < 18; index++) total += await write(`album-${index + 1}.jpg`, album(index), W, H, 'jpeg');
 for (const [index, draw] of posters.entries()) total += await write(`poster-${index + 1}.jpg`, draw(generator(9000 + index)), PW, PH, 'jpeg');
 console.log(`Wrote ${4 + 16 + 18 + posters.length} images to ${out} (${Math.round(total / 1024)} kB).`);
+
+const certificateDemo = join(dirname(fileURLToPath(import.meta.url)), '..', 'plugins', 'certificate', 'demo');
+mkdirSync(certificateDemo, { recursive: true });
+// Full colour with alpha (not a palette): the ring's edges stay smooth on the certificate.
+const sealBytes = await sharp(Buffer.from(seal(400, generator(7100))), { density: 72 }).png({ compressionLevel: 9 }).toBuffer();
+writeFileSync(join(certificateDemo, 'seal.png'), sealBytes);
+console.log(`Wrote the demo seal to ${certificateDemo} (${Math.round(sealBytes.length / 1024)} kB).`);
