@@ -179,3 +179,9 @@ const BIGINT_MAX = '9223372036854775807';
 export function isBigintId(value: string): boolean {
   return /^\d{1,19}$/.test(value) && (value.length < 19 || value <= BIGINT_MAX);
 }
+
+/** The parts of an id: the millisecond it was made (since 1970) and its worker and sequence bits (below 2^22). */
+export function idParts(id: string): { ms: number; rest: number } {
+  const value = BigInt(id);
+  return { ms: Number((value >> 22n) + EPOCH), rest: Number(value & 0x3fffffn) };
+}
