@@ -75,13 +75,15 @@ function fieldColumn(name: string, field: FieldDef, choices: FieldChoices, list:
     // Arco lays the table out fixed (a fixed actions column): a column without a width would get an equal
     // share, too narrow for its text. With widths the table fills its box, or scrolls sideways.
     width,
+    // Amounts line up on their decimal point.
+    align: field.type === 'money' ? 'right' : undefined,
     ellipsis: true,
     tooltip: nowrap && !render && !picturesCell(field),
     sorter: field.sortable ? true : undefined,
     sortOrder: field.sortable ? sorted : undefined,
     render: (value: unknown, row: Row) => {
       const text = cellText(field, value, options);
-      const own = render ? render(value, row, text) : typeCell(field, value, text);
+      const own = render ? render(value, row, text) : typeCell(field, value, text, options);
       if (own === undefined) return text;
       return (
         <span className="ba-crud-cell" title={(!render && picturesCell(field)) || !text ? undefined : text}>

@@ -65,7 +65,7 @@ function requiredRules(field: FieldDef): RulesProps[] {
  */
 function ViewField({ value, field, options, cell, row }: { value?: unknown; field: FieldDef; options: readonly ChoiceOption[]; cell?: CellRenderer; row: Row }) {
   const text = cellText(field, value, options);
-  const whole = cell ? undefined : typeView(field, value);
+  const whole = cell ? undefined : typeView(field, value, options);
   return <ViewValue text={whole ? '' : text}>{cell ? cell(value, row, text) : whole}</ViewValue>;
 }
 

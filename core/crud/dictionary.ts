@@ -22,6 +22,8 @@ export interface DictItem {
 export interface ChoiceOption {
   value: string | number;
   label: string;
+  /** An Arco tag colour: the table and the view show the choice as a tag of it. */
+  color?: string;
 }
 
 export interface DictSource {
@@ -99,7 +101,7 @@ export function fieldDictionaries(fields: readonly FieldDef[]): DictSource[] {
 
 /** A field's choices: its fixed options, else its dictionary's entries (from `items` of useDictionaries). */
 export function fieldOptions(field: FieldDef, items: Record<string, DictItem[]>): ChoiceOption[] {
-  if (field.options) return field.options.map((o) => ({ value: o.value, label: localText(o.label) }));
+  if (field.options) return field.options.map((o) => ({ value: o.value, label: localText(o.label), ...(o.color ? { color: o.color } : {}) }));
   if (field.dict) {
     const options = dictOptions(items[sourceKey({ code: field.dict.code, biz: field.dict.biz })] ?? []);
     // A numeric dictionary's values arrive as numbers: its choices must be numbers too, or a select shows the bare key.

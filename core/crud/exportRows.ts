@@ -1,5 +1,6 @@
 import type { Page } from '../http';
 import type { FieldDef } from '../schema/entity';
+import { formatYuan } from '../schema/money';
 import type { ChoiceOption } from './dictionary';
 import { cellText, fieldLabel } from './fields';
 import type { Row } from './query';
@@ -44,18 +45,39 @@ export function flattenRows(rows: readonly Row[]): Row[] {
   return rows.flatMap((row) => [row, ...flattenRows(Array.isArray(row.children) ? (row.children as Row[]) : [])]);
 }
 
-/** The sheet: a header row of the columns' labels, then each row's cells as the list shows them (labels, not codes). */
-export function sheetRows(columns: readonly [string, FieldDef][], rows: readonly Row[], optionsOf: (field: FieldDef) => readonly ChoiceOption[]): string[][] {
-  const header = columns.map(([, field]) => fieldLabel(field));
-  return [header, ...rows.map((row) => columns.map(([name, field]) => cellText(field, row[name], optionsOf(field))))];
+/** A cell of the sheet: text, or an amount in yuan (a number the sheet can add up, shown with two decimals). */
+export type SheetCell = string | { yuan: number; text: string };
+
+/** An amount's cell: yuan read from the digits of its fen (never fen / 100 on a float); text when it is no whole fen. */
+function moneyCell(value: unknown, text: string): SheetCell {
+  const fen = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(fen) ? { yuan: Number(formatYuan(fen).replace(/,/g, '')), text } : text;
 }
 
+/** The sheet: a header row of the columns' labels, then each row's cells as the list shows them (labels, not codes; amounts as numbers). */
+export function sheetRows(columns: readonly [string, FieldDef][], rows: readonly Row[], optionsOf: (field: FieldDef) => readonly ChoiceOption[]): SheetCell[][] {
+  const header = columns.map(([, field]) => fieldLabel(field));
+  return [
+    header,
+    ...rows.map((row) =>
+      columns.map(([name, field]) => {
+        const text = cellText(field, row[name], optionsOf(field));
+        return field.type === 'money' && text !== '' ? moneyCell(row[name], text) : text;
+      }),
+    ),
+  ];
+}
+
+const cellWidthText = (cell: SheetCell) => (typeof cell === 'string' ? cell : cell.text);
+
 /** Writes the sheet as an .xlsx and hands it to the browser as a download. */
-export async function downloadWorkbook(sheet: string[][], fileName: string, sheetName: string): Promise<Blob> {
+export async function downloadWorkbook(sheet: SheetCell[][], fileName: string, sheetName: string): Promise<Blob> {
   // Loaded when the first export is asked for: the list screens do not carry the writer.
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const widths = sheet[0]!.map((_, col) => ({ width: Math.min(60, Math.max(8, ...sheet.slice(0, 200).map((row) => textWidth(row[col] ?? '')))) }));
-  const blob = await writeXlsxFile(sheet.map((row, i) => row.map((value) => (i === 0 ? { value, fontWeight: 'bold' as const } : { value }))), { columns: widths, sheet: sheetName.slice(0, 31), stickyRowsCount: 1 }).toBlob();
+  const widths = sheet[0]!.map((_, col) => ({ width: Math.min(60, Math.max(8, ...sheet.slice(0, 200).map((row) => textWidth(cellWidthText(row[col] ?? ''))))) }));
+  const cell = (value: SheetCell, header: boolean) =>
+    typeof value === 'string' ? (header ? { value, fontWeight: 'bold' as const } : { value }) : { value: value.yuan, type: Number, format: '#,##0.00', align: 'right' as const };
+  const blob = await writeXlsxFile(sheet.map((row, i) => row.map((value) => cell(value, i === 0))), { columns: widths, sheet: sheetName.slice(0, 31), stickyRowsCount: 1 }).toBlob();
   saveBlob(blob, fileName);
   return blob;
 }

@@ -3,9 +3,11 @@ import { Button, DatePicker, Input, InputNumber, Radio, Select, Switch } from '@
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
 import { currentLanguage, i18n, localText } from '../i18n';
 import { defaultMaxLength, imagesMax, patternRules, type EntityDef, type FieldDef } from '../schema/entity';
+import { formatYuan, MAX_FEN } from '../schema/money';
 import type { SourceState } from './choices';
 import { ImagesWall } from './controls/ImagesWall';
 import { ImageUpload } from './controls/ImageUpload';
+import { MoneyInput } from './controls/MoneyInput';
 import { RichTextInput } from './controls/RichTextInput';
 import { richTextPlain } from './controls/RichTextView';
 import { linkList } from './controls/upload';
@@ -80,6 +82,7 @@ export function fieldRules(field: FieldDef): RulesProps[] {
     const max = imagesMax(field);
     rules.push({ validator: (value, callback) => callback(linkList(value).length > max ? i18n.t('crud.imagesTooMany', { max }) : undefined) });
   }
+  if (field.type === 'money') rules.push(moneyRule(field));
   if (field.type === 'integer' || field.type === 'number') {
     if (field.min !== undefined) rules.push({ type: 'number', min: field.min, message: i18n.t('crud.tooSmall', { label, min: field.min }) });
     if (field.max !== undefined) rules.push({ type: 'number', max: field.max, message: i18n.t('crud.tooLarge', { label, max: field.max }) });
@@ -92,9 +95,27 @@ export function fieldRules(field: FieldDef): RulesProps[] {
   return rules;
 }
 
+/**
+ * An amount: whole fen (the control holds the typed text instead while it is no amount with at most two
+ * decimals) within the field's bounds, which are in fen and said in yuan.
+ */
+function moneyRule(field: FieldDef): RulesProps {
+  const label = fieldLabel(field);
+  const min = field.min ?? 0;
+  const max = field.max ?? MAX_FEN;
+  return {
+    validator: (value, callback) => {
+      if (blank(value)) return callback(undefined);
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) return callback(i18n.t('crud.moneyInvalid', { label }));
+      if (value < min) return callback(i18n.t('crud.tooSmall', { label, min: formatYuan(min, { symbol: true }) }));
+      callback(value > max ? i18n.t('crud.tooLarge', { label, max: formatYuan(max, { symbol: true }) }) : undefined);
+    },
+  };
+}
+
 /** When a field is validated: text on blur (and on submit); choices as soon as they change. */
 export function fieldTrigger(field: FieldDef): string[] {
-  return field.type === 'string' || field.type === 'text' || field.type === 'integer' || field.type === 'number' ? ['onBlur'] : ['onChange', 'onBlur'];
+  return field.type === 'string' || field.type === 'text' || field.type === 'integer' || field.type === 'number' || field.type === 'money' ? ['onBlur'] : ['onChange', 'onBlur'];
 }
 
 /** Matches a typed search against an option's label (Arco gives the option's element). */
@@ -144,6 +165,9 @@ export function fieldControl(
     case 'integer':
     case 'number':
       return <InputNumber placeholder={placeholder} min={field.min} max={field.max} precision={field.type === 'integer' ? 0 : undefined} style={{ width: '100%' }} />;
+    case 'money':
+      // The search form's too: an exact amount, sent as fen.
+      return <MoneyInput placeholder={placeholder} />;
     case 'switch':
       if (search || choices.length === 0) {
         return search ? (
@@ -188,10 +212,17 @@ export function switchMapping(field: FieldDef): { triggerPropName?: string; form
 export function cellText(field: FieldDef, value: unknown, options: readonly ChoiceOption[]): string {
   if (value === undefined || value === null || value === '') return '';
   if (field.type === 'richtext') return richTextPlain(String(value));
+  if (field.type === 'money') return moneyText(value);
   if (options.length > 0) {
     const found = options.find((o) => String(o.value) === String(value));
     if (found) return found.label;
   }
   if (field.type === 'switch') return i18n.t(value === 1 || value === '1' || value === true ? 'crud.yes' : 'crud.no');
   return String(value);
+}
+
+/** An amount in fen as people read it (`¥1,234.56`); anything that is not whole fen as it came. */
+export function moneyText(value: unknown): string {
+  const fen = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,16}$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(fen) ? formatYuan(fen, { symbol: true }) : String(value);
 }

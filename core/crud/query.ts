@@ -101,7 +101,7 @@ export function filterKeys(entity: EntityDef): Set<string> {
 
 /** A filter value as the search form's control holds it: a number for numeric fields and options. */
 function controlValue(field: FieldDef, value: string): string | number {
-  const numeric = field.type === 'integer' || field.type === 'switch' || (field.type === 'select' && field.options?.some((o) => typeof o.value === 'number'));
+  const numeric = field.type === 'integer' || field.type === 'money' || field.type === 'switch' || (field.type === 'select' && field.options?.some((o) => typeof o.value === 'number'));
   return numeric && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 }
 
