@@ -42,7 +42,7 @@ export const crudMessages = {
       tooLong: '{{label}}最多 {{max}} 个字符',
       tooSmall: '{{label}}不能小于 {{min}}',
       tooLarge: '{{label}}不能大于 {{max}}',
-      moneyInvalid: '{{label}}须为金额（元），最多两位小数',
+      moneyInvalid: '{{label}}须为以元为单位、最多两位小数的数字',
       searchForm: '搜索条件',
       refresh: '刷新',
       expand: '展开',

@@ -83,14 +83,14 @@ describe('the money control', () => {
     render(<Harness />);
     await user.type(amountBox(), '12.345');
     await user.click(screen.getByRole('button', { name: 'check' }));
-    expect(await screen.findByText('金额须为金额（元），最多两位小数')).toBeTruthy();
+    expect(await screen.findByText('金额须为以元为单位、最多两位小数的数字')).toBeTruthy();
     expect(refused).toBe(true);
     expect(checked).toBeNull();
     expect(amountBox().value).toBe('12.345');
     // Corrected, it is an amount again, and the message goes.
     await user.type(amountBox(), '{backspace}');
     await user.tab();
-    await waitFor(() => expect(screen.queryByText('金额须为金额（元），最多两位小数')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('金额须为以元为单位、最多两位小数的数字')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'check' }));
     await waitFor(() => expect(checked).toMatchObject({ amount: 1234 }));
   });
