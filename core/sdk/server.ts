@@ -68,3 +68,4 @@ export { provisionTenant } from '../server/tenant/provision';
 export { ADMIN_TENANT, MSG_QUOTA, TENANT_ID, assertAccountQuota, nextTenantId } from '../server/tenant/tenants';
 export { insertUser, validIds } from '../server/user/users';
 export { orderNumber, ORDER_NUMBER_MAX } from '../server/orders';
+export type { Secrets } from '../server/secrets';

@@ -6,6 +6,7 @@ import type { Extensions } from './extensions';
 import type { IdGenerator } from './ids';
 import type { RevokedSessions } from './auth/revoked-sessions';
 import type { RateLimiter } from './ratelimit/limiter';
+import type { Secrets } from './secrets';
 import type { Signals } from './signals/bus';
 import type { TenantPlugins } from './tenant/plugins';
 
@@ -59,6 +60,8 @@ export interface ServerContext {
   rateLimiter: RateLimiter;
   /** What the installed plugins provide the kernel (names, the organisation tree, new-tenant steps). */
   extensions: Extensions;
+  /** Secrets at rest: `seal(purpose, plain)` before storing, `open(purpose, sealed)` when using (null if it is not one). */
+  secrets: Secrets;
 }
 
 /** Hono's environment for API routes: the signed-in caller (when the request carried a valid token) and the request's id. */

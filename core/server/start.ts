@@ -23,6 +23,7 @@ import { checkServerPlugins } from './registry';
 import { serverClock } from './clock';
 import { startJobs } from './jobs';
 import { kernelMigrationSet, workerLeaseTable } from './seed/kernel-migrations';
+import { createSecrets } from './secrets';
 import { createSignalBus } from './signals/bus';
 import { pgListener } from './signals/pg-listener';
 import { createTenantPlugins } from './tenant/plugins';
@@ -105,6 +106,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       revokedSessions: createRevokedSessions(db, signals, now),
       rateLimiter: createRateLimiter({ db, now, log, settings: rateLimits, declared: rateRules }),
       extensions: NO_EXTENSIONS,
+      secrets: createSecrets(secret),
     };
     ctx.extensions = collectExtensions(
       plugins.map((p) => ({ id: p.manifest.id, provides: p.provides, reads: p.manifest.reads, onTenantCreated: p.onTenantCreated && ((tx: Tx, t: CreatedTenant) => p.onTenantCreated!(tx, t, ctx)) })),
