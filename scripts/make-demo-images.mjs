@@ -721,3 +721,244 @@ mkdirSync(certificateDemo, { recursive: true });
 const sealBytes = await sharp(Buffer.from(seal(400, generator(7100))), { density: 72 }).png({ compressionLevel: 9 }).toBuffer();
 writeFileSync(join(certificateDemo, 'seal.png'), sealBytes);
 console.log(`Wrote the demo seal to ${certificateDemo} (${Math.round(sealBytes.length / 1024)} kB).`);
+
+// ---------------------------------------------------------------------------------------------------
+// The mall plugin's demo products (plugins/mall/demo/product-1.jpg … product-12.jpg, 800×800): one
+// product each on a studio backdrop, with a soft floor shadow. In order: earbuds, a smart watch, a
+// speaker, a mug, a desk lamp, a cushion, a tea gift box, a pouch of beans, a honey jar, a T-shirt, a
+// tote bag, a notebook with a pen.
+
+const MS = 800;
+
+function studio(back, body, defs = '', random = generator(1)) {
+  const dust = Array.from({ length: 10 }, () => `<circle cx="${random.between(40, 760).toFixed(0)}" cy="${random.between(40, 360).toFixed(0)}" r="${random.between(2, 6).toFixed(1)}" fill="#ffffff" fill-opacity="${random.between(0.1, 0.35).toFixed(2)}"/>`).join('');
+  return svg(
+    MS,
+    MS,
+    `<rect width="${MS}" height="${MS}" fill="url(#back)"/>${dust}
+     <path d="M0 600 Q400 570 800 600 L800 800 L0 800 Z" fill="#000" fill-opacity="0.06"/>
+     <ellipse cx="400" cy="650" rx="250" ry="34" fill="#000" fill-opacity="0.28" filter="url(#shadow)"/>
+     ${body}`,
+    radial('back', [[0, back[0]], [1, back[1]]], 0.5, 0.35, 0.85) + blur('shadow', 18) + defs,
+  );
+}
+
+const mallProducts = [
+  // Earbuds: the charging case, its lid open, and the two buds beside it.
+  (r) =>
+    studio(
+      ['#eef5ff', '#b8cde6'],
+      `<path d="M150 420 Q150 300 310 290 Q470 300 470 420 Z" fill="url(#shell)" stroke="#c9d2de" stroke-width="3"/>
+       <rect x="150" y="420" width="320" height="220" rx="90" fill="url(#shell)" stroke="#c9d2de" stroke-width="3"/>
+       <rect x="150" y="420" width="320" height="40" fill="url(#shell)"/>
+       <path d="M152 438 L468 438" stroke="#aab4c2" stroke-width="4"/>
+       <circle cx="310" cy="560" r="8" fill="#52c41a"/>
+       <rect x="290" y="604" width="40" height="10" rx="5" fill="#aab4c2"/>
+       ${[
+         [560, -12],
+         [670, 14],
+       ]
+         .map(
+           ([x, angle]) => `<g transform="rotate(${angle} ${x} 480)">
+             <rect x="${x - 20}" y="470" width="40" height="170" rx="20" fill="url(#shell)" stroke="#c9d2de" stroke-width="2"/>
+             <circle cx="${x}" cy="460" r="50" fill="url(#shell)" stroke="#c9d2de" stroke-width="2"/>
+             <ellipse cx="${x}" cy="430" rx="24" ry="14" fill="#3a3f47"/>
+             <circle cx="${x + 28}" cy="478" r="5" fill="#3a3f47" fill-opacity="0.6"/>
+             <rect x="${x - 10}" y="618" width="20" height="10" rx="4" fill="#c0c8d2"/></g>`,
+         )
+         .join('')}`,
+      linear('shell', [[0, '#ffffff'], [1, '#d6dde6']]),
+      r,
+    ),
+  // Smart watch: straps above and below, activity rings on the screen, the crown at the side.
+  (r) =>
+    studio(
+      ['#fff1e6', '#e0b48f'],
+      `<rect x="320" y="90" width="160" height="240" rx="30" fill="#ff7a45"/>
+       <rect x="320" y="470" width="160" height="220" rx="30" fill="#ff7a45"/>
+       ${[130, 170, 210, 250].map((y) => `<rect x="340" y="${y}" width="120" height="6" rx="3" fill="#000" fill-opacity="0.12"/>`).join('')}
+       ${[560, 600].map((y) => `<circle cx="400" cy="${y}" r="9" fill="#000" fill-opacity="0.2"/>`).join('')}
+       <rect x="250" y="230" width="300" height="340" rx="80" fill="url(#case)"/>
+       <rect x="272" y="252" width="256" height="296" rx="62" fill="#0b0d12"/>
+       <rect x="548" y="340" width="26" height="70" rx="10" fill="#c8ccd2"/>
+       ${[
+         [96, '#ff4d4f', 0.78],
+         [74, '#7fe34a', 0.62],
+         [52, '#36cfc9', 0.9],
+       ]
+         .map(([radius, color, part]) => {
+           const length = 2 * Math.PI * radius;
+           return `<circle cx="400" cy="400" r="${radius}" fill="none" stroke="${color}" stroke-opacity="0.22" stroke-width="16"/>
+             <circle cx="400" cy="400" r="${radius}" fill="none" stroke="${color}" stroke-width="16" stroke-linecap="round" stroke-dasharray="${(length * part).toFixed(1)} ${length.toFixed(1)}" transform="rotate(-90 400 400)"/>`;
+         })
+         .join('')}`,
+      linear('case', [[0, '#e9ecef'], [1, '#8d939b']], 1, 1),
+      r,
+    ),
+  // Speaker: a fabric cylinder with a dotted grille and the controls on top.
+  (r) =>
+    studio(
+      ['#fffbe6', '#e6d28a'],
+      `<rect x="270" y="200" width="260" height="420" fill="url(#fabric)"/>
+       <ellipse cx="400" cy="620" rx="130" ry="34" fill="#1f6f6b"/>
+       <ellipse cx="400" cy="200" rx="130" ry="34" fill="#3fb7ad"/>
+       <ellipse cx="400" cy="200" rx="96" ry="24" fill="#2a8f87"/>
+       <circle cx="400" cy="200" r="10" fill="#e6fffb"/>
+       ${Array.from({ length: 11 }, (_, row) =>
+         Array.from({ length: 9 }, (_, col) => `<circle cx="${296 + col * 26}" cy="${262 + row * 32}" r="5" fill="#000" fill-opacity="0.18"/>`).join(''),
+       ).join('')}
+       <rect x="370" y="590" width="60" height="12" rx="6" fill="#e6fffb" fill-opacity="0.6"/>`,
+      linear('fabric', [[0, '#1f6f6b'], [0.35, '#36a39a'], [0.65, '#2f968d'], [1, '#175955']], 1, 0),
+      r,
+    ),
+  // Mug: glazed body, coffee inside, a handle and a band.
+  (r) =>
+    studio(
+      ['#fff0f3', '#e7aab8'],
+      `<path d="M520 330 Q640 330 630 440 Q620 540 510 540" fill="none" stroke="#f7f3ee" stroke-width="40"/>
+       <path d="M250 300 L550 300 L540 600 Q540 640 500 640 L300 640 Q260 640 260 600 Z" fill="url(#glaze)"/>
+       <ellipse cx="400" cy="300" rx="150" ry="36" fill="#efe8df"/>
+       <ellipse cx="400" cy="304" rx="130" ry="28" fill="#5a3420"/>
+       <ellipse cx="370" cy="298" rx="40" ry="8" fill="#c08552" fill-opacity="0.6"/>
+       <rect x="256" y="430" width="290" height="34" fill="#c2185b" fill-opacity="0.85"/>
+       <path d="M280 320 L290 600" stroke="#ffffff" stroke-opacity="0.6" stroke-width="16" stroke-linecap="round"/>
+       ${[0, 1, 2].map((i) => `<path d="M${350 + i * 40} 250 Q${335 + i * 40} 215 ${350 + i * 40} 180 Q${365 + i * 40} 145 ${350 + i * 40} 110" fill="none" stroke="#ffffff" stroke-opacity="0.55" stroke-width="8" stroke-linecap="round"/>`).join('')}`,
+      linear('glaze', [[0, '#ffffff'], [0.6, '#f3ece4'], [1, '#d8cfc4']], 1, 0),
+      r,
+    ),
+  // Desk lamp: a round base, two arms, the shade, and its light.
+  (r) =>
+    studio(
+      ['#2d3a55', '#0f1522'],
+      `<path d="M470 330 L700 700 L300 700 Z" fill="url(#beam)"/>
+       <ellipse cx="300" cy="630" rx="120" ry="26" fill="#d9a441"/>
+       <rect x="190" y="600" width="220" height="30" rx="10" fill="#b8862f"/>
+       <line x1="300" y1="605" x2="250" y2="380" stroke="#d9a441" stroke-width="18" stroke-linecap="round"/>
+       <line x1="250" y1="380" x2="430" y2="250" stroke="#d9a441" stroke-width="18" stroke-linecap="round"/>
+       <circle cx="250" cy="380" r="18" fill="#8c6420"/>
+       <g transform="rotate(35 450 260)"><path d="M380 220 L520 220 L560 330 L340 330 Z" fill="#e9b949"/><ellipse cx="450" cy="330" rx="110" ry="20" fill="#fff4cc"/></g>
+       <circle cx="440" cy="345" r="60" fill="url(#glow)"/>`,
+      linear('beam', [[0, '#fff4cc', 0.55], [1, '#fff4cc', 0]]) + radial('glow', [[0, '#fffbe6', 0.95], [1, '#fffbe6', 0]]),
+      r,
+    ),
+  // Cushion: a plump square with piping, stripes and a button.
+  (r) =>
+    studio(
+      ['#eef5ec', '#a9c4a2'],
+      `<path d="M200 240 Q400 200 600 240 Q640 420 600 600 Q400 640 200 600 Q160 420 200 240 Z" fill="url(#linen)" stroke="#7d9b76" stroke-width="8"/>
+       ${[300, 360, 440, 500].map((x) => `<path d="M${x} 226 Q${x - 12} 420 ${x} 616" fill="none" stroke="#ffffff" stroke-opacity="0.5" stroke-width="10"/>`).join('')}
+       <circle cx="400" cy="420" r="16" fill="#5e7d57"/>
+       <path d="M330 380 Q400 420 470 380" fill="none" stroke="#000" stroke-opacity="0.08" stroke-width="12"/>`,
+      radial('linen', [[0, '#f4f1e8'], [1, '#cfc7b2']], 0.45, 0.4, 0.7),
+      r,
+    ),
+  // Tea gift box: a lidded box tied with a ribbon and a bow.
+  (r) =>
+    studio(
+      ['#fff4e8', '#d9a77a'],
+      `${polygon([[180, 380], [560, 380], [640, 320], [260, 320]], '#a8071a')}
+       <rect x="180" y="380" width="380" height="250" fill="#cf1322"/>
+       ${polygon([[560, 380], [640, 320], [640, 570], [560, 630]], '#820014')}
+       <rect x="170" y="370" width="400" height="60" fill="#a8071a"/>
+       <rect x="350" y="370" width="40" height="260" fill="#fadb14"/>
+       ${polygon([[350, 380], [390, 380], [470, 320], [430, 320]], '#d4b106')}
+       <path d="M370 350 Q300 260 260 320 Q300 370 370 350 Z" fill="#fadb14"/>
+       <path d="M380 350 Q450 250 500 310 Q460 370 380 350 Z" fill="#fadb14"/>
+       <circle cx="375" cy="350" r="16" fill="#d4b106"/>
+       <rect x="220" y="470" width="110" height="110" rx="8" fill="#fff1b8" fill-opacity="0.85"/>
+       <circle cx="275" cy="525" r="32" fill="none" stroke="#cf1322" stroke-width="6"/>`,
+      '',
+      r,
+    ),
+  // A stand-up pouch with a zip and a label, beans spilled in front.
+  (r) =>
+    studio(
+      ['#f7efe3', '#cdb38f'],
+      `<path d="M260 170 L540 170 L560 600 Q560 630 530 630 L270 630 Q240 630 240 600 Z" fill="url(#kraft)"/>
+       <rect x="260" y="200" width="280" height="10" fill="#000" fill-opacity="0.18"/>
+       <rect x="290" y="320" width="220" height="190" rx="10" fill="#2f3e2e"/>
+       <circle cx="400" cy="395" r="46" fill="none" stroke="#e8d5b0" stroke-width="6"/>
+       <path d="M380 395 Q400 360 420 395 Q400 430 380 395" fill="#e8d5b0"/>
+       <rect x="330" y="460" width="140" height="10" rx="5" fill="#e8d5b0"/>
+       ${Array.from({ length: 14 }, () => {
+         const x = r.between(200, 600);
+         const y = r.between(640, 700);
+         const a = r.between(0, 180);
+         return `<g transform="rotate(${a.toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})"><ellipse cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" rx="16" ry="11" fill="#4a2c17"/><path d="M${(x - 12).toFixed(0)} ${y.toFixed(0)} Q${x.toFixed(0)} ${(y - 5).toFixed(0)} ${(x + 12).toFixed(0)} ${y.toFixed(0)}" stroke="#2a170b" stroke-width="3" fill="none"/></g>`;
+       }).join('')}`,
+      linear('kraft', [[0, '#d9b382'], [1, '#a97c4f']], 1, 0.3),
+      r,
+    ),
+  // Honey: a jar of gold under a checked lid, a dipper leaning beside it.
+  (r) =>
+    studio(
+      ['#fffbe6', '#f0c36a'],
+      `<rect x="260" y="250" width="280" height="380" rx="60" fill="url(#honey)"/>
+       <rect x="250" y="190" width="300" height="80" rx="16" fill="#ffffff"/>
+       ${Array.from({ length: 6 }, (_, i) => `<rect x="${250 + i * 50}" y="190" width="25" height="80" fill="#d4380d" fill-opacity="0.85"/>`).join('')}
+       <rect x="290" y="390" width="220" height="130" rx="12" fill="#fffbe6" fill-opacity="0.92"/>
+       <path d="M360 455 L380 420 L420 420 L440 455 L420 490 L380 490 Z" fill="none" stroke="#d48806" stroke-width="6"/>
+       <path d="M285 300 Q280 450 300 590" stroke="#ffffff" stroke-opacity="0.45" stroke-width="14" fill="none" stroke-linecap="round"/>
+       <line x1="600" y1="300" x2="655" y2="530" stroke="#ad6800" stroke-width="12" stroke-linecap="round"/>
+       <rect x="630" y="520" width="56" height="110" rx="26" fill="#d48806" transform="rotate(-13 658 575)"/>
+       ${[0, 1, 2, 3].map((i) => `<rect x="628" y="${540 + i * 22}" width="60" height="8" rx="4" fill="#ad6800" transform="rotate(-13 658 575)"/>`).join('')}`,
+      linear('honey', [[0, '#ffd666'], [0.5, '#faad14'], [1, '#d48806']], 1, 0.6),
+      r,
+    ),
+  // T-shirt, laid flat, with a printed circle.
+  (r) =>
+    studio(
+      ['#f5f7fa', '#c3cad4'],
+      `<path d="M310 170 Q400 220 490 170 L640 240 L590 360 L530 330 L530 640 L270 640 L270 330 L210 360 L160 240 Z" fill="url(#cotton)" stroke="#1d39c4" stroke-opacity="0.25" stroke-width="4"/>
+       <path d="M310 170 Q400 250 490 170" fill="none" stroke="#10239e" stroke-width="14"/>
+       <circle cx="400" cy="400" r="70" fill="none" stroke="#ffffff" stroke-width="12"/>
+       <path d="M360 410 L390 380 L420 410 L440 390" fill="none" stroke="#ffffff" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"/>
+       <path d="M300 600 Q400 590 500 600" fill="none" stroke="#000" stroke-opacity="0.12" stroke-width="6"/>`,
+      linear('cotton', [[0, '#3a5ccc'], [1, '#2340a8']], 1, 1),
+      r,
+    ),
+  // Tote bag: natural canvas, two handles, a printed leaf.
+  (r) =>
+    studio(
+      ['#e6fffb', '#87c9bd'],
+      `<path d="M310 330 Q310 150 400 150 Q490 150 490 330" fill="none" stroke="#c8b68e" stroke-width="22"/>
+       <path d="M250 320 L550 320 L580 650 L220 650 Z" fill="url(#canvas)"/>
+       <path d="M250 320 L550 320 L552 345 L248 345 Z" fill="#000" fill-opacity="0.08"/>
+       <path d="M400 420 Q480 470 400 590 Q320 470 400 420 Z" fill="#389e0d"/>
+       <line x1="400" y1="440" x2="400" y2="600" stroke="#f0f5e8" stroke-width="5"/>
+       ${[470, 505, 540].map((y) => `<line x1="400" y1="${y}" x2="${y > 500 ? 430 : 425}" y2="${y - 22}" stroke="#f0f5e8" stroke-width="4"/><line x1="400" y1="${y}" x2="${y > 500 ? 370 : 375}" y2="${y - 22}" stroke="#f0f5e8" stroke-width="4"/>`).join('')}`,
+      linear('canvas', [[0, '#f3ead6'], [1, '#d9c9a3']], 1, 0.4),
+      r,
+    ),
+  // Notebook with an elastic band, a pen across it.
+  (r) =>
+    studio(
+      ['#f4f0ff', '#b7a6e0'],
+      `<g transform="rotate(-8 400 420)">
+         <rect x="230" y="190" width="340" height="460" rx="14" fill="#f7f3ea"/>
+         <rect x="222" y="182" width="340" height="460" rx="14" fill="url(#cover)"/>
+         <rect x="500" y="182" width="16" height="460" fill="#1f1f1f" fill-opacity="0.65"/>
+         <rect x="290" y="300" width="160" height="14" rx="7" fill="#d4b106"/>
+         <rect x="310" y="330" width="120" height="8" rx="4" fill="#d4b106" fill-opacity="0.7"/>
+         <path d="M540 640 L540 700 L555 685 L570 700 L570 640" fill="#cf1322"/>
+       </g>
+       <g transform="rotate(38 470 430)">
+         <rect x="300" y="415" width="330" height="30" rx="15" fill="#262626"/>
+         <rect x="580" y="415" width="50" height="30" fill="#d4b106"/>
+         ${polygon([[300, 415], [262, 430], [300, 445]], '#d4b106')}
+         <rect x="420" y="407" width="110" height="8" rx="4" fill="#d4b106"/>
+       </g>`,
+      linear('cover', [[0, '#391085'], [1, '#22075e']], 1, 1),
+      r,
+    ),
+];
+
+const mallDemo = join(dirname(fileURLToPath(import.meta.url)), '..', 'plugins', 'mall', 'demo');
+mkdirSync(mallDemo, { recursive: true });
+let mallBytes = 0;
+for (const [index, draw] of mallProducts.entries()) {
+  const bytes = await sharp(Buffer.from(draw(generator(5100 + index))), { density: 72 }).resize(MS, MS).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  writeFileSync(join(mallDemo, `product-${index + 1}.jpg`), bytes);
+  mallBytes += bytes.length;
+}
+console.log(`Wrote ${mallProducts.length} product pictures to ${mallDemo} (${Math.round(mallBytes / 1024)} kB).`);

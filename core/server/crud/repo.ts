@@ -74,7 +74,8 @@ function formatDate(value: unknown): string {
 function jsonValue(f: ResolvedField, value: unknown): unknown {
   switch (f.kind) {
     case 'int':
-      return num(value);
+      // An amount left empty is no amount: BladeX's -1 for a missing number would read as ¥-0.01.
+      return f.field.type === 'money' && (value === null || value === undefined) ? null : num(value);
     case 'decimal':
     case 'id':
     case 'text':
