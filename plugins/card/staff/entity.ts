@@ -1,4 +1,4 @@
-import { defineEntity, EMAIL_RULE, TELEPHONE_RULE } from '../../../core/sdk/shared';
+import { defineEntity, EMAIL_RULE, MOBILE_REQUIRED, MOBILE_RULES, TELEPHONE_RULE } from '../../../core/sdk/shared';
 import { companyIdField, ENABLED, STATUS_OPTIONS } from '../company/entity';
 
 /**
@@ -9,9 +9,6 @@ import { companyIdField, ENABLED, STATUS_OPTIONS } from '../company/entity';
  * out when a row is read.
  */
 
-export const MSG_MOBILE_EMPTY = { zh: '手机号码不能为空', en: 'The mobile number is required' };
-export const MSG_MOBILE_LENGTH = { zh: '手机号码长度不为11位', en: 'The mobile number must have 11 digits' };
-export const MSG_MOBILE_FORMAT = { zh: '手机号码格式不正确', en: 'The mobile number is not valid' };
 export const MSG_MOBILE_TAKEN = { zh: '该手机号码已被其他员工使用', en: 'Another staff member already has this mobile number' };
 
 export const staffEntity = defineEntity({
@@ -31,9 +28,9 @@ export const staffEntity = defineEntity({
     mobile: {
       type: 'string',
       label: { zh: '手机号码', en: 'Mobile' },
-      required: MSG_MOBILE_EMPTY,
-      // The length (手机号码长度不为11位) is judged first, by the server's hook.
-      pattern: { source: '^1\\d{10}$', message: MSG_MOBILE_FORMAT },
+      required: MOBILE_REQUIRED,
+      // The length (手机号码长度不为11位) first, then the form.
+      pattern: MOBILE_RULES,
       search: 'like',
       width: 135,
     },

@@ -16,7 +16,7 @@ import {
 } from '../../../core/sdk/server';
 import { companyEntity, ENABLED } from '../company/entity';
 import { MSG_MOBILE_TAKEN, staffEntity } from './entity';
-import { checkMobileLength, STAFF_TABLE } from './server-rules';
+import { STAFF_TABLE } from './server-rules';
 
 /**
  * `POST import` of staff from a workbook: every row is judged as a save would judge it (the entity's rules
@@ -111,7 +111,6 @@ export async function importStaff(tx: Tx, repo: CrudRepo, actor: Actor, rows: re
       const body: Record<string, unknown> = { status: ENABLED };
       for (const field of FIELDS) if (text[field]) body[field] = text[field];
       if (text.company) body.companyId = companyOf(text.company);
-      checkMobileLength(body);
       const { values } = validator.parse(body, 'add');
       if (seen.has(text.mobile)) throw bizError(MSG_MOBILE_TWICE);
       seen.add(text.mobile);

@@ -2,13 +2,12 @@ import { bizError, type DbRow, entityNames, type Json, type MountCrudOptions, MS
 import { DISABLED, ENABLED, companyEntity } from '../company/entity';
 import { holdLiveCompany } from '../company/rules';
 import { cardDomain, cardUrl } from './card-link';
-import { MSG_MOBILE_LENGTH, staffEntity } from './entity';
+import { staffEntity } from './entity';
 
 /**
  * The staff resource's rules, shared by the engine's hooks, the endpoints written by hand and the Excel
- * import: the mobile's length before its format (the order the messages are given in), a company that is
- * a live company of the tenant, the company's one default card, and what a row shows besides its columns
- * (the linked user's account, the card's address).
+ * import: a company that is a live company of the tenant, the company's one default card, and what a row
+ * shows besides its columns (the linked user's account, the card's address).
  */
 
 export const MSG_COMPANY_MISSING = { zh: '所选公司不存在', en: 'The chosen company does not exist' };
@@ -16,12 +15,6 @@ export const MSG_STAFF_DISABLED = { zh: '停用的员工不能设为默认名片
 
 export const STAFF_TABLE = staffEntity.table;
 const companyNames = entityNames(companyEntity, 'name');
-
-/** 手机号码长度不为11位 before the entity's format rule, as the form judges it. */
-export function checkMobileLength(body: Record<string, unknown>): void {
-  const mobile = body.mobile;
-  if (typeof mobile === 'string' && mobile.trim() !== '' && mobile.length !== 11) throw bizError(MSG_MOBILE_LENGTH);
-}
 
 /** The live companies of the tenant among `ids`, by id. */
 export function companiesById(tx: Tx, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
@@ -107,16 +100,13 @@ export async function decorateStaffRows(ctx: Pick<ServerContext, 'extensions' | 
 }
 
 /**
- * The engine's options for the staff resource: the mobile's length first, a live company, the default
+ * The engine's options for the staff resource: a live company, the default
  * mark dropped when a card changes company or is disabled (a company's default card is one of its
  * enabled staff), and the rows' account and card address.
  */
 export function staffResourceOptions(ctx: ServerContext): MountCrudOptions {
   return {
     hooks: {
-      beforeValidate({ body }) {
-        checkMobileLength(body);
-      },
       async beforeChange({ tx, user, mode, values, existing }) {
         await assertCompany(tx, user.tenantId, values.companyId);
         // A new card is nobody's default until `defaultStaff` says so.
