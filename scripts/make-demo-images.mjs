@@ -962,3 +962,130 @@ for (const [index, draw] of mallProducts.entries()) {
   mallBytes += bytes.length;
 }
 console.log(`Wrote ${mallProducts.length} product pictures to ${mallDemo} (${Math.round(mallBytes / 1024)} kB).`);
+
+// ---------------------------------------------------------------------------------------------------
+// The course plugin's demo covers (plugins/course/demo/course-1.jpg … course-6.jpg, 750×420), no text:
+// a team chart (management), a rising bar chart with a megaphone (marketing), code brackets on a
+// circuit (technology), coins and a pie chart (finance), a target hit by an arrow (sales), a summit with
+// a flag at sunrise (leadership).
+
+const CW = 750;
+const CH = 420;
+
+const courseCovers = [
+  // Management: people as nodes of a team chart.
+  (r) => {
+    const nodes = [[375, 110], [215, 230], [375, 230], [535, 230], [135, 340], [295, 340], [455, 340], [615, 340]];
+    const links = [[0, 1], [0, 2], [0, 3], [1, 4], [1, 5], [3, 6], [3, 7]];
+    return svg(
+      CW,
+      CH,
+      `<rect width="${CW}" height="${CH}" fill="url(#bg)"/>
+       ${Array.from({ length: 18 }, () => `<circle cx="${r.between(0, CW).toFixed(0)}" cy="${r.between(0, CH).toFixed(0)}" r="${r.between(20, 70).toFixed(0)}" fill="#ffffff" fill-opacity="${r.between(0.03, 0.08).toFixed(2)}"/>`).join('')}
+       ${links.map(([a, b]) => `<path d="M${nodes[a][0]} ${nodes[a][1]} C${nodes[a][0]} ${(nodes[a][1] + nodes[b][1]) / 2} ${nodes[b][0]} ${(nodes[a][1] + nodes[b][1]) / 2} ${nodes[b][0]} ${nodes[b][1]}" fill="none" stroke="#ffffff" stroke-opacity="0.55" stroke-width="4"/>`).join('')}
+       ${nodes
+         .map(([x, y], i) => {
+           const s = i === 0 ? 1.3 : 1;
+           return `<circle cx="${x}" cy="${y}" r="${34 * s}" fill="${i === 0 ? '#ffd666' : '#ffffff'}"/><circle cx="${x}" cy="${y - 8 * s}" r="${11 * s}" fill="#1d39c4"/><path d="M${x - 18 * s} ${y + 20 * s} Q${x} ${y - 4 * s} ${x + 18 * s} ${y + 20 * s} Z" fill="#1d39c4"/>`;
+         })
+         .join('')}`,
+      linear('bg', [[0, '#2f54eb'], [1, '#13c2c2']], 1, 1),
+    );
+  },
+  // Marketing: bars rising to an arrow, a megaphone beside them.
+  (r) =>
+    svg(
+      CW,
+      CH,
+      `<rect width="${CW}" height="${CH}" fill="url(#bg)"/>
+       ${Array.from({ length: 30 }, () => `<circle cx="${r.between(0, CW).toFixed(0)}" cy="${r.between(0, CH).toFixed(0)}" r="${r.between(2, 6).toFixed(1)}" fill="#ffffff" fill-opacity="${r.between(0.2, 0.6).toFixed(2)}"/>`).join('')}
+       ${[0, 1, 2, 3, 4].map((i) => `<rect x="${360 + i * 66}" y="${330 - (i + 1) * 48}" width="46" height="${(i + 1) * 48}" rx="6" fill="#ffffff" fill-opacity="${0.55 + i * 0.09}"/>`).join('')}
+       <path d="M350 300 L430 240 L500 262 L640 120" fill="none" stroke="#fff1b8" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"/>
+       ${polygon([[640, 96], [668, 124], [624, 138]], '#fff1b8')}
+       <g transform="rotate(-14 180 220)">
+         <rect x="90" y="190" width="50" height="70" rx="10" fill="#ffffff"/>
+         ${polygon([[140, 190], [270, 130], [270, 320], [140, 260]], '#ffffff')}
+         <rect x="268" y="126" width="18" height="198" rx="9" fill="#ffd8bf"/>
+         <path d="M112 260 L128 320 L152 320 L140 260 Z" fill="#ffffff"/>
+         ${[0, 1, 2].map((i) => `<path d="M${310 + i * 26} ${185 - i * 14} Q${330 + i * 30} 225 ${310 + i * 26} ${265 + i * 14}" fill="none" stroke="#ffffff" stroke-opacity="${0.8 - i * 0.2}" stroke-width="7" stroke-linecap="round"/>`).join('')}
+       </g>
+       <rect x="330" y="330" width="360" height="6" rx="3" fill="#ffffff" fill-opacity="0.8"/>`,
+      linear('bg', [[0, '#fa541c'], [1, '#eb2f96']], 1, 1),
+    ),
+  // Technology: code brackets over circuit traces.
+  (r) =>
+    svg(
+      CW,
+      CH,
+      `<rect width="${CW}" height="${CH}" fill="url(#bg)"/>
+       ${Array.from({ length: 22 }, () => {
+         const x = r.between(20, CW - 20).toFixed(0);
+         const y = r.between(20, CH - 20).toFixed(0);
+         const len = r.between(40, 160).toFixed(0);
+         return `<path d="M${x} ${y} h${len} v${r.between(-50, 50).toFixed(0)}" fill="none" stroke="#36cfc9" stroke-opacity="0.35" stroke-width="3"/><circle cx="${x}" cy="${y}" r="5" fill="#36cfc9" fill-opacity="0.6"/>`;
+       }).join('')}
+       <circle cx="375" cy="210" r="150" fill="url(#glow)"/>
+       <path d="M300 120 L210 210 L300 300" fill="none" stroke="#5cdbd3" stroke-width="26" stroke-linecap="round" stroke-linejoin="round"/>
+       <path d="M450 120 L540 210 L450 300" fill="none" stroke="#5cdbd3" stroke-width="26" stroke-linecap="round" stroke-linejoin="round"/>
+       <path d="M405 100 L345 320" stroke="#ffffff" stroke-width="22" stroke-linecap="round"/>`,
+      linear('bg', [[0, '#061178'], [1, '#001d66']], 1, 1) + radial('glow', [[0, '#13c2c2', 0.45], [1, '#13c2c2', 0]]),
+    ),
+  // Finance: stacks of coins and a pie chart.
+  (r) =>
+    svg(
+      CW,
+      CH,
+      `<rect width="${CW}" height="${CH}" fill="url(#bg)"/>
+       ${Array.from({ length: 14 }, () => `<circle cx="${r.between(0, CW).toFixed(0)}" cy="${r.between(0, CH).toFixed(0)}" r="${r.between(10, 40).toFixed(0)}" fill="#ffffff" fill-opacity="${r.between(0.04, 0.1).toFixed(2)}"/>`).join('')}
+       ${[[150, 6], [245, 9], [340, 4]]
+         .map(([x, n]) =>
+           Array.from({ length: n }, (_, k) => `<ellipse cx="${x}" cy="${340 - k * 22}" rx="46" ry="16" fill="#d4b106"/><ellipse cx="${x}" cy="${334 - k * 22}" rx="46" ry="16" fill="#fadb14"/><ellipse cx="${x}" cy="${334 - k * 22}" rx="30" ry="9" fill="none" stroke="#d4b106" stroke-width="3"/>`).join(''),
+         )
+         .join('')}
+       <circle cx="560" cy="200" r="128" fill="#ffffff" fill-opacity="0.25"/>
+       <path d="M560 200 L560 80 A120 120 0 0 1 672.8 241 Z" fill="#237804"/>
+       <path d="M560 200 L672.8 241 A120 120 0 0 1 482.9 291.9 Z" fill="#95de64"/>
+       <path d="M560 200 L482.9 291.9 A120 120 0 0 1 560 80 Z" fill="#fadb14" transform="translate(-12 -4)"/>`,
+      linear('bg', [[0, '#389e0d'], [1, '#08979c']], 1, 1),
+    ),
+  // Sales: an arrow in the bull's eye.
+  (r) =>
+    svg(
+      CW,
+      CH,
+      `<rect width="${CW}" height="${CH}" fill="url(#bg)"/>
+       ${Array.from({ length: 40 }, () => `<circle cx="${r.between(0, CW).toFixed(0)}" cy="${r.between(0, CH).toFixed(0)}" r="${r.between(1.5, 4).toFixed(1)}" fill="#ffffff" fill-opacity="${r.between(0.2, 0.7).toFixed(2)}"/>`).join('')}
+       ${[150, 120, 90, 60, 30].map((radius, i) => `<circle cx="420" cy="215" r="${radius}" fill="${i % 2 ? '#ffffff' : '#f5222d'}"/>`).join('')}
+       <path d="M430 205 L640 60" stroke="#3a3a3a" stroke-width="9" stroke-linecap="round"/>
+       ${polygon([[420, 215], [448, 182], [456, 210]], '#3a3a3a')}
+       ${polygon([[640, 60], [688, 40], [672, 74]], '#ffd666')}
+       ${polygon([[624, 72], [672, 52], [656, 86]], '#ffd666')}
+       <ellipse cx="420" cy="385" rx="170" ry="16" fill="#000" fill-opacity="0.15"/>`,
+      linear('bg', [[0, '#722ed1'], [1, '#2f54eb']], 1, 1),
+    ),
+  // Leadership: a summit with a flag at sunrise.
+  (r) =>
+    svg(
+      CW,
+      CH,
+      `<rect width="${CW}" height="${CH}" fill="url(#bg)"/>
+       <circle cx="560" cy="270" r="110" fill="url(#sun)"/>
+       ${Array.from({ length: 5 }, () => `<ellipse cx="${r.between(60, 700).toFixed(0)}" cy="${r.between(40, 160).toFixed(0)}" rx="${r.between(50, 110).toFixed(0)}" ry="14" fill="#ffffff" fill-opacity="0.35"/>`).join('')}
+       ${polygon([[0, 420], [200, 210], [300, 300], [420, 120], [620, 420]], '#0b3d4f')}
+       ${polygon([[380, 420], [560, 230], [750, 420]], '#135e6e')}
+       ${polygon([[420, 120], [455, 170], [430, 160], [410, 178], [392, 160]], '#ffffff')}
+       <line x1="420" y1="120" x2="420" y2="50" stroke="#f0f0f0" stroke-width="5"/>
+       ${polygon([[422, 52], [480, 68], [422, 86]], '#ff4d4f')}`,
+      linear('bg', [[0, '#ffd591'], [0.6, '#ffa39e'], [1, '#d3adf7']]) + radial('sun', [[0, '#fff7e6'], [1, '#ffd591', 0]]),
+    ),
+];
+
+const courseDemo = join(dirname(fileURLToPath(import.meta.url)), '..', 'plugins', 'course', 'demo');
+mkdirSync(courseDemo, { recursive: true });
+let courseBytes = 0;
+for (const [index, draw] of courseCovers.entries()) {
+  const bytes = await sharp(Buffer.from(draw(generator(6100 + index))), { density: 72 }).resize(CW, CH).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  writeFileSync(join(courseDemo, `course-${index + 1}.jpg`), bytes);
+  courseBytes += bytes.length;
+}
+console.log(`Wrote ${courseCovers.length} course covers to ${courseDemo} (${Math.round(courseBytes / 1024)} kB).`);
