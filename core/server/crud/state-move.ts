@@ -124,7 +124,11 @@ export interface MountStateMoveOptions<Row extends Record<string, unknown> = Rec
   description?: LocalText;
 }
 
-const moveParams = z.object({
+/**
+ * The move's parameters as the route validates them (`id`, `status`); a route of one's own taking more
+ * (a tracking number with the shipping move) extends them: `stateMoveParams.extend({ … })`.
+ */
+export const stateMoveParams = z.object({
   id: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().regex(/^\d{1,19}$/).refine(isBigintId)).describe(docText({ zh: '主键', en: 'Id' })),
   status: z
     .preprocess((v) => (typeof v === 'string' && /^-?\d{1,9}$/.test(v.trim()) ? Number(v) : v), z.number().int())
@@ -134,8 +138,8 @@ const moveParams = z.object({
 /** The answer's data: the row's id and its new state. */
 const moveAnswer = z.object({ id: z.string(), status: z.number().int() });
 
-/** `{ id, status }` from the query string or a form, else from a JSON body. */
-async function readMove(c: Context<AppEnv>): Promise<unknown> {
+/** The move's input (`{ id, status, … }`) from the query string or a form, else from a JSON body: parse it with `stateMoveParams`. */
+export async function readStateMoveInput(c: Context<AppEnv>): Promise<unknown> {
   const params: Record<string, unknown> = await readParams(c);
   if (params.id === undefined && params.status === undefined && /application\/json/i.test(c.req.header('content-type') ?? '')) {
     const body = await readJson(c);
@@ -160,13 +164,13 @@ export function mountStateMove<Row extends Record<string, unknown> = Record<stri
         zh: `状态流转（${states}）：只允许声明的流转，在一个事务内锁行后条件更新；也接受 JSON 体 { id, status }。`,
         en: `Moves the state (${statesEn}): declared moves only, the row locked and updated conditionally in one transaction; a JSON body { id, status } is accepted too.`,
       },
-      params: moveParams,
+      params: stateMoveParams,
       data: moveAnswer,
     }),
     requirePermission(ctx, code),
     async (c) => {
       const me = currentMember(c);
-      const { id, status } = parseInput(moveParams, await readMove(c));
+      const { id, status } = parseInput(stateMoveParams, await readStateMoveInput(c));
       // Named as the caller sent it, whatever the column is called.
       if (!isState(move.machine, status)) throw bizError(MSG.badFormat('status'));
       const moved = await ctx.db.tenant(me.tenantId, (tx) => moveState(tx, ctx, me, id, status, move));
