@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { defineEntity } from '../../schema/entity';
 import { defineResource } from '../../schema/resource';
 import { defineStateMachine, stateOptions } from '../../schema/state-machine';
 import { scratchDatabase } from '../db/scratch';
 import { bizError } from '../http/errors';
+import { operationOf } from '../openapi/read-document';
+import type { OpenApiDocument } from '../openapi/types';
 import { defineServerPlugin } from '../plugin';
 import { DEMO_TENANT, SEED } from '../seed/kernel-seed';
 import { createTestServer, type TestServer } from '../test-server';
@@ -219,6 +222,18 @@ describe.each(backends)('state moves on $name', ({ databaseUrl }) => {
       text: { zh: '请求参数格式错误: status', en: 'Malformed parameter: status' },
     });
     await expect(ts.ctx.db.tenant('000000', (tx) => moveState(tx, ts.ctx, user, id, SHIPPED, { table: 'move_order; drop table x', machine }))).rejects.toThrow('not a plain identifier');
+  });
+
+  test('the route describes itself: its parameters, its answer, valid OpenAPI in both languages', async () => {
+    for (const language of ['zh-CN', 'en']) {
+      const doc = (await ts.get<OpenApiDocument>('/api/openapi.json', { headers: { 'Accept-Language': language } })).body;
+      const result = await new Validator().validate(structuredClone(doc) as unknown as Record<string, unknown>);
+      expect(result.errors ?? []).toEqual([]);
+      const operation = operationOf(doc, 'POST', '/api/move-test/order/status')!;
+      expect(operation.summary).toBe(language === 'en' ? "Move an order's state" : '订单状态流转');
+      expect(operation.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['id', 'status']));
+      expect(operation.description).toContain(language === 'en' ? '1 Paid' : '1 已支付');
+    }
   });
 
   test('twenty identical moves at once: exactly one succeeds, nineteen are refused, `before` ran once', async () => {
