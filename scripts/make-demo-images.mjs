@@ -1089,3 +1089,132 @@ for (const [index, draw] of courseCovers.entries()) {
   courseBytes += bytes.length;
 }
 console.log(`Wrote ${courseCovers.length} course covers to ${courseDemo} (${Math.round(courseBytes / 1024)} kB).`);
+
+// ---------------------------------------------------------------------------------------------------
+// The genius plugin's demo pictures (plugins/genius/demo): eight genius avatars (256×256, the avatars'
+// third round of traits, with a gold star badge: a genius, not a staff member) and six article covers
+// (750×420, no text): brand design, photography, marketing, law, tax, interface design.
+
+const GW = 750;
+const GH = 420;
+
+const geniusBadge = svg(
+  256,
+  256,
+  `<circle cx="214" cy="214" r="30" fill="#ffffff"/><circle cx="214" cy="214" r="25" fill="url(#gold)"/>
+   ${polygon(Array.from({ length: 10 }, (_, i) => {
+     const radius = i % 2 === 0 ? 15 : 6.5;
+     const angle = -Math.PI / 2 + (Math.PI / 5) * i;
+     return [(214 + radius * Math.cos(angle)).toFixed(1), (215 + radius * Math.sin(angle)).toFixed(1)];
+   }), '#ffffff')}`,
+  linear('gold', [[0, '#ffd666'], [1, '#fa8c16']], 1, 1),
+);
+
+const articleCovers = [
+  // Brand design: colour swatches fanned out, a pen curve with its handles.
+  (r) =>
+    svg(
+      GW,
+      GH,
+      `<rect width="${GW}" height="${GH}" fill="url(#bg)"/>
+       ${Array.from({ length: 12 }, () => `<circle cx="${r.between(0, GW).toFixed(0)}" cy="${r.between(0, GH).toFixed(0)}" r="${r.between(10, 60).toFixed(0)}" fill="#ffffff" fill-opacity="${r.between(0.04, 0.1).toFixed(2)}"/>`).join('')}
+       ${['#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#1677ff', '#722ed1'].map((c, i) => `<g transform="rotate(${-30 + i * 12} 220 360)"><rect x="190" y="90" width="60" height="270" rx="12" fill="#ffffff"/><rect x="196" y="96" width="48" height="150" rx="8" fill="${c}"/><rect x="200" y="262" width="40" height="8" rx="4" fill="#d9d9d9"/><rect x="200" y="278" width="28" height="8" rx="4" fill="#d9d9d9"/></g>`).join('')}
+       <path d="M430 300 C470 120 600 120 640 260" fill="none" stroke="#ffffff" stroke-width="8" stroke-linecap="round"/>
+       <line x1="430" y1="300" x2="470" y2="150" stroke="#ffffff" stroke-opacity="0.7" stroke-width="3"/><line x1="640" y1="260" x2="610" y2="130" stroke="#ffffff" stroke-opacity="0.7" stroke-width="3"/>
+       <rect x="420" y="290" width="20" height="20" fill="#ffffff"/><rect x="630" y="250" width="20" height="20" fill="#ffffff"/>
+       <circle cx="470" cy="150" r="9" fill="#ffd666"/><circle cx="610" cy="130" r="9" fill="#ffd666"/>`,
+      linear('bg', [[0, '#1d39c4'], [1, '#9254de']], 1, 1),
+    ),
+  // Photography: a camera, its lens catching light.
+  (r) =>
+    svg(
+      GW,
+      GH,
+      `<rect width="${GW}" height="${GH}" fill="url(#bg)"/>
+       ${Array.from({ length: 26 }, () => `<circle cx="${r.between(0, GW).toFixed(0)}" cy="${r.between(0, GH).toFixed(0)}" r="${r.between(3, 22).toFixed(0)}" fill="#ffe7ba" fill-opacity="${r.between(0.1, 0.35).toFixed(2)}" filter="url(#soft)"/>`).join('')}
+       <rect x="220" y="130" width="310" height="200" rx="26" fill="#262626"/>
+       <rect x="260" y="104" width="90" height="40" rx="10" fill="#262626"/>
+       <rect x="236" y="150" width="60" height="22" rx="6" fill="#595959"/>
+       <circle cx="375" cy="232" r="78" fill="#434343"/><circle cx="375" cy="232" r="60" fill="url(#lens)"/>
+       <circle cx="352" cy="208" r="16" fill="#ffffff" fill-opacity="0.75"/><circle cx="392" cy="250" r="6" fill="#ffffff" fill-opacity="0.5"/>
+       <circle cx="488" cy="162" r="10" fill="#ff4d4f"/>`,
+      linear('bg', [[0, '#fa8c16'], [1, '#f5222d']], 1, 1) + radial('lens', [[0, '#69b1ff'], [0.6, '#1d39c4'], [1, '#030852']]) + blur('soft', 4),
+    ),
+  // Marketing: chat bubbles and people joined into a network.
+  (r) => {
+    const nodes = Array.from({ length: 9 }, (_, i) => [110 + (i % 3) * 130 + r.between(-20, 20), 90 + Math.floor(i / 3) * 120 + r.between(-15, 15)]);
+    return svg(
+      GW,
+      GH,
+      `<rect width="${GW}" height="${GH}" fill="url(#bg)"/>
+       ${nodes.flatMap(([x, y], i) => nodes.slice(i + 1).filter((_, j) => (i + j) % 3 !== 1).map(([x2, y2]) => `<line x1="${x.toFixed(0)}" y1="${y.toFixed(0)}" x2="${x2.toFixed(0)}" y2="${y2.toFixed(0)}" stroke="#ffffff" stroke-opacity="0.25" stroke-width="2"/>`)).join('')}
+       ${nodes.map(([x, y]) => `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="22" fill="#ffffff"/><circle cx="${x.toFixed(0)}" cy="${(y - 5).toFixed(0)}" r="7" fill="#13a8a8"/><path d="M${(x - 11).toFixed(0)} ${(y + 13).toFixed(0)} Q${x.toFixed(0)} ${(y - 1).toFixed(0)} ${(x + 11).toFixed(0)} ${(y + 13).toFixed(0)} Z" fill="#13a8a8"/>`).join('')}
+       <path d="M500 90 h180 a20 20 0 0 1 20 20 v70 a20 20 0 0 1 -20 20 h-120 l-30 28 v-28 h-30 a20 20 0 0 1 -20 -20 v-70 a20 20 0 0 1 20 -20 Z" fill="#ffffff"/>
+       <rect x="520" y="118" width="150" height="12" rx="6" fill="#87e8de"/><rect x="520" y="146" width="110" height="12" rx="6" fill="#d9d9d9"/>
+       <path d="M540 250 h150 a18 18 0 0 1 18 18 v56 a18 18 0 0 1 -18 18 h-30 v26 l-28 -26 h-92 a18 18 0 0 1 -18 -18 v-56 a18 18 0 0 1 18 -18 Z" fill="#ffffff" fill-opacity="0.9"/>
+       ${[0, 1, 2].map((i) => `<circle cx="${585 + i * 30}" cy="296" r="8" fill="#13a8a8"/>`).join('')}`,
+      linear('bg', [[0, '#08979c'], [1, '#1677ff']], 1, 1),
+    );
+  },
+  // Law: scales above a contract with its seal.
+  () =>
+    svg(
+      GW,
+      GH,
+      `<rect width="${GW}" height="${GH}" fill="url(#bg)"/>
+       <g transform="rotate(-6 250 230)"><rect x="150" y="80" width="200" height="270" rx="10" fill="#fffbe6"/>
+         ${[0, 1, 2, 3, 4, 5, 6].map((i) => `<rect x="176" y="${116 + i * 26}" width="${i % 3 === 2 ? 100 : 148}" height="9" rx="4" fill="#bfbfbf"/>`).join('')}
+         <circle cx="300" cy="310" r="26" fill="none" stroke="#cf1322" stroke-width="5"/>${polygon([[300, 294], [305, 306], [318, 306], [308, 314], [312, 327], [300, 319], [288, 327], [292, 314], [282, 306], [295, 306]], '#cf1322')}</g>
+       <rect x="520" y="90" width="10" height="250" fill="#ffd666"/><rect x="460" y="336" width="130" height="16" rx="8" fill="#ffd666"/>
+       <rect x="420" y="110" width="210" height="8" rx="4" fill="#ffd666"/><circle cx="525" cy="96" r="14" fill="#ffd666"/>
+       <line x1="436" y1="118" x2="410" y2="210" stroke="#ffd666" stroke-width="3"/><line x1="436" y1="118" x2="462" y2="210" stroke="#ffd666" stroke-width="3"/>
+       <line x1="614" y1="118" x2="588" y2="190" stroke="#ffd666" stroke-width="3"/><line x1="614" y1="118" x2="640" y2="190" stroke="#ffd666" stroke-width="3"/>
+       <path d="M400 210 Q436 245 472 210 Z" fill="#ffd666"/><path d="M578 190 Q614 225 650 190 Z" fill="#ffd666"/>`,
+      linear('bg', [[0, '#10239e'], [1, '#061178']], 1, 1),
+    ),
+  // Tax: a calculator beside rising bars and coins.
+  (r) =>
+    svg(
+      GW,
+      GH,
+      `<rect width="${GW}" height="${GH}" fill="url(#bg)"/>
+       ${Array.from({ length: 10 }, () => `<circle cx="${r.between(0, GW).toFixed(0)}" cy="${r.between(0, GH).toFixed(0)}" r="${r.between(20, 50).toFixed(0)}" fill="#ffffff" fill-opacity="0.06"/>`).join('')}
+       <rect x="150" y="70" width="190" height="280" rx="22" fill="#ffffff"/><rect x="172" y="94" width="146" height="60" rx="8" fill="#237804"/>
+       <rect x="236" y="118" width="68" height="14" rx="4" fill="#b7eb8f"/>
+       ${Array.from({ length: 12 }, (_, i) => `<rect x="${176 + (i % 3) * 48}" y="${172 + Math.floor(i / 3) * 42}" width="38" height="32" rx="8" fill="${i % 3 === 2 ? '#fa8c16' : '#f0f0f0'}"/>`).join('')}
+       ${[0, 1, 2, 3].map((i) => `<rect x="${420 + i * 60}" y="${330 - (i + 1) * 55}" width="40" height="${(i + 1) * 55}" rx="6" fill="#ffffff" fill-opacity="${0.5 + i * 0.12}"/>`).join('')}
+       ${[0, 1, 2].map((i) => `<ellipse cx="${610 - i * 4}" cy="${350 - i * 14}" rx="40" ry="12" fill="#ffd666" stroke="#d48806" stroke-width="3"/>`).join('')}`,
+      linear('bg', [[0, '#389e0d'], [1, '#08979c']], 1, 1),
+    ),
+  // Interface design: a phone with cards, a cursor over a button.
+  () =>
+    svg(
+      GW,
+      GH,
+      `<rect width="${GW}" height="${GH}" fill="url(#bg)"/>
+       <rect x="280" y="30" width="190" height="370" rx="30" fill="#141414"/><rect x="292" y="44" width="166" height="342" rx="22" fill="#f5f5f5"/>
+       <rect x="306" y="62" width="138" height="70" rx="12" fill="url(#card)"/>
+       ${[0, 1, 2].map((i) => `<rect x="306" y="${146 + i * 62}" width="138" height="50" rx="10" fill="#ffffff"/><circle cx="328" cy="${171 + i * 62}" r="12" fill="#d6e4ff"/><rect x="348" y="${162 + i * 62}" width="80" height="8" rx="4" fill="#bfbfbf"/><rect x="348" y="${176 + i * 62}" width="50" height="8" rx="4" fill="#e8e8e8"/>`).join('')}
+       <rect x="330" y="340" width="90" height="28" rx="14" fill="#2f54eb"/>
+       <path d="M412 352 L412 392 L422 382 L430 400 L438 396 L430 378 L444 378 Z" fill="#ffffff" stroke="#141414" stroke-width="3"/>
+       <rect x="80" y="110" width="150" height="100" rx="14" fill="#ffffff" fill-opacity="0.85"/><rect x="98" y="130" width="80" height="10" rx="5" fill="#adc6ff"/><rect x="98" y="152" width="110" height="10" rx="5" fill="#d9d9d9"/>
+       <rect x="520" y="210" width="150" height="110" rx="14" fill="#ffffff" fill-opacity="0.85"/>${[0, 1, 2, 3].map((i) => `<circle cx="${548 + i * 32}" cy="250" r="11" fill="${['#2f54eb', '#eb2f96', '#faad14', '#52c41a'][i]}"/>`).join('')}<rect x="540" y="280" width="110" height="10" rx="5" fill="#d9d9d9"/>`,
+      linear('bg', [[0, '#adc6ff'], [1, '#efdbff']], 1, 1) + linear('card', [[0, '#2f54eb'], [1, '#722ed1']], 1, 1),
+    ),
+];
+
+const geniusDemo = join(dirname(fileURLToPath(import.meta.url)), '..', 'plugins', 'genius', 'demo');
+mkdirSync(geniusDemo, { recursive: true });
+let geniusBytes = 0;
+for (let index = 0; index < 8; index++) {
+  const face = await sharp(Buffer.from(avatar(16 + index)), { density: 72 }).resize(256, 256).png().toBuffer();
+  const bytes = await sharp(face).composite([{ input: Buffer.from(geniusBadge) }]).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  writeFileSync(join(geniusDemo, `genius-${index + 1}.jpg`), bytes);
+  geniusBytes += bytes.length;
+}
+for (const [index, draw] of articleCovers.entries()) {
+  const bytes = await sharp(Buffer.from(draw(generator(7100 + index))), { density: 72 }).resize(GW, GH).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  writeFileSync(join(geniusDemo, `article-${index + 1}.jpg`), bytes);
+  geniusBytes += bytes.length;
+}
+console.log(`Wrote 8 genius avatars and ${articleCovers.length} article covers to ${geniusDemo} (${Math.round(geniusBytes / 1024)} kB).`);
