@@ -11,6 +11,7 @@
  * - The server: paged lists at 10k, 100k and 1M rows on PGlite and PostgreSQL (server.ts), 50 sign-ins at
  *   once against a route with no database work (sign-in-load.ts), and an access token's check (token-check.ts).
  * - The visit statistics call and the recording of a visit at a million visits (visit-stats.ts).
+ * - The mall's order list with its filters at a million orders (mall-orders.ts).
  */
 import { launchBrowser } from '../e2e/browser';
 import { startServerProcess } from '../e2e/server-process';
@@ -22,6 +23,7 @@ import { benchServer } from './server';
 import { benchSignInLoad } from './sign-in-load';
 import { benchTokenCheck } from './token-check';
 import { benchVisitStats } from './visit-stats';
+import { benchMallOrders } from './mall-orders';
 import { startStaticServer, type StaticServer } from './static-server';
 
 const RUNS = 9;
@@ -39,6 +41,7 @@ async function main() {
   if (part !== 'browser') await benchSignInLoad();
   if (part !== 'browser') await benchTokenCheck();
   if (part !== 'browser') await benchVisitStats();
+  if (part !== 'browser') await benchMallOrders();
 }
 
 async function browserFigures() {

@@ -35,7 +35,7 @@ export const homeMessages = {
     orders: 'New orders',
     takings: 'Takings',
     vsYesterday: 'vs yesterday',
-    same: 'No change',
+    same: 'no change',
     up: 'up {{percent}}',
     down: 'down {{percent}}',
     yesterdayZero: 'none yesterday',
