@@ -1,8 +1,13 @@
-import { describe, expect, it as baseIt } from '@rstest/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { invalidateCache } from 'alova';
+import { describe, expect, it as baseIt, rs } from '@rstest/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, type FormInstance } from '@arco-design/web-react';
+import { runInAction } from 'mobx';
 import { i18n } from '../i18n';
+import { session } from '../session/session';
+import { clearBrowserState, mockFetch, setTestSite } from '../testing/site';
+import { CrudPage } from './CrudPage';
 import { defineEntity } from '../schema/entity';
 import { defineStateMachine, stateOptions } from '../schema/state-machine';
 import { typeCell, typeView } from './cells';
@@ -12,6 +17,7 @@ import { sheetRows } from './exportRows';
 import { cellText } from './fields';
 import { filterParams, searchValuesOf, type Row, type SearchValues } from './query';
 import { SearchForm } from './SearchForm';
+import { renderAt } from './test-router';
 
 const it = (name: string, fn: () => Promise<void> | void) => baseIt(name, fn, 20_000);
 
@@ -184,3 +190,47 @@ describe('amounts and coloured choices shown', () => {
   });
 });
 
+
+describe('a list screen with amounts and states', () => {
+  it('lists ¥1,234.56 right-aligned and the state as its tag; an added row sends 19.99 as 1999 fen', async () => {
+    setTestSite();
+    clearBrowserState();
+    await invalidateCache();
+    const rows = [{ id: '1', title: '第一单', amount: 123456, state: 1, kind: 1 }];
+    const sent: unknown[] = [];
+    mockFetch((call) => {
+      const path = new URL(call.url, 'http://localhost').pathname;
+      const ok = (data: unknown) => ({ body: { code: 200, success: true, data, msg: '操作成功' } });
+      if (path === '/api/demo/order/list') return ok({ records: rows, total: rows.length, size: 10, current: 1, pages: 1 });
+      if (path === '/api/demo/order/submit') {
+        sent.push(JSON.parse(String(call.body)));
+        return ok(null);
+      }
+      return { status: 500, body: { code: 500, success: false, data: null, msg: `unexpected ${call.url}` } };
+    });
+    runInAction(() => {
+      session.userInfo = { user_id: '1', user_name: 'u', nick_name: 'u', real_name: 'u', role_name: 'admin', avatar: '', account: 'u', tenant_id: '000000', oauth_id: '', dept_id: '' };
+      session.permission = new Set(['shop_order', 'shop_order_add', 'shop_order_edit', 'shop_order_delete', 'shop_order_view']);
+    });
+    try {
+      renderAt(<CrudPage entity={order} />);
+      const row = (await screen.findByText('第一单')).closest('tr') as HTMLElement;
+      const money = within(row).getByText('¥1,234.56');
+      expect(money.className).toBe('ba-money');
+      expect((money.closest('td') as HTMLElement).style.textAlign).toBe('right');
+      const tag = within(row).getByText('已支付').closest('.arco-tag') as HTMLElement;
+      expect(tag.className).toContain('arco-tag-green');
+      expect(within(row).getByText('普通').closest('.arco-tag')).toBeNull();
+
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: /新\s*增/ }));
+      const dialog = () => document.querySelector('.ba-crud-dialog') as HTMLElement;
+      await user.type(await within(dialog()).findByPlaceholderText('请输入标题'), '第二单');
+      await user.type(within(dialog()).getByPlaceholderText('请输入金额'), '19.99');
+      await user.click(screen.getByTestId('crud-save'));
+      await waitFor(() => expect(sent).toEqual([{ title: '第二单', amount: 1999 }]));
+    } finally {
+      rs.unstubAllGlobals();
+    }
+  });
+});
