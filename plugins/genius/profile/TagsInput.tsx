@@ -1,0 +1,37 @@
+import { InputTag, Tag } from '@arco-design/web-react';
+import { useTranslation } from '../../../core/sdk/browser';
+
+/** The form's tags control: the tags typed one by one (Enter or a comma), kept comma-joined as the field stores them. */
+export function TagsInput({ value, onChange, disabled }: { value?: string; onChange?: (value: string) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const tags = (value ?? '').split(',').filter(Boolean);
+  return (
+    <InputTag
+      value={tags}
+      onChange={(next: unknown[]) => onChange?.(next.map(String).join(','))}
+      tokenSeparators={[',', '，', '、']}
+      saveOnBlur
+      allowClear
+      disabled={disabled}
+      placeholder={t('genius.profile.tagsPlaceholder')}
+      aria-label={t('genius.profile.tagsPlaceholder')}
+    />
+  );
+}
+
+/** Tags as tags in a cell or a view. */
+export function TagList({ value }: { value: unknown }) {
+  const tags = String(value ?? '')
+    .split(',')
+    .filter(Boolean);
+  if (tags.length === 0) return <>-</>;
+  return (
+    <span className="genius-tags">
+      {tags.map((tag) => (
+        <Tag key={tag} size="small" color="arcoblue">
+          {tag}
+        </Tag>
+      ))}
+    </span>
+  );
+}
