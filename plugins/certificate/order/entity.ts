@@ -39,6 +39,7 @@ export const certificateOrderEntity = defineEntity({
       writable: 'never',
       form: { add: false, edit: true, view: true },
       search: 'like',
+      sortable: true,
       width: 210,
     },
     name: { type: 'string', label: { zh: '申请人', en: 'Applicant' }, required: true, maxLength: 50, search: 'like', width: 110 },
@@ -52,7 +53,7 @@ export const certificateOrderEntity = defineEntity({
       search: 'equal',
       width: 150,
     },
-    amount: { type: 'money', label: { zh: '订单金额', en: 'Amount' }, required: true, width: 120 },
+    amount: { type: 'money', label: { zh: '订单金额', en: 'Amount' }, required: true, sortable: true, width: 120 },
     payState: {
       type: 'select',
       label: { zh: '支付状态', en: 'Payment' },
