@@ -1,4 +1,6 @@
 import { definePlugin } from '../../core/sdk/shared';
+import { certificateHomeCards, homeMessages } from './home';
+import { CERTIFICATE_TYPE_DICTIONARY, certificateOrderResource, orderMessages } from './order';
 
 /**
  * 证书管理: certificate orders, paid and refunded through the tenant's payment provider, shipped as
@@ -10,9 +12,11 @@ export default definePlugin({
   name: { zh: '证书管理', en: 'Certificates' },
   requires: ['dict'],
   menus: [{ code: 'certificate', name: { zh: '证书管理', en: 'Certificates' }, path: '/certificate', icon: 'trophy', sort: 6, group: true, roles: ['user'], topMenu: 'top_mall' }],
-  resources: [],
+  resources: [certificateOrderResource],
+  dictionaries: [CERTIFICATE_TYPE_DICTIONARY],
+  home: certificateHomeCards,
   messages: {
-    zh: { certificate: {} },
-    en: { certificate: {} },
+    zh: { certificate: { order: orderMessages.zh, home: homeMessages.zh } },
+    en: { certificate: { order: orderMessages.en, home: homeMessages.en } },
   },
 });

@@ -1,5 +1,6 @@
 import { composeServerParts, defineServerPlugin } from '../../core/sdk/server';
 import certificatePlugin from './index';
+import { orderServer } from './order/server';
 
 /** The server part: the orders, the payment providers and their actions, the certificate files. */
-export default defineServerPlugin(certificatePlugin, composeServerParts());
+export default defineServerPlugin(certificatePlugin, composeServerParts(orderServer));

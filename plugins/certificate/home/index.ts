@@ -1,0 +1,66 @@
+import type { HomeCardDecl } from '../../../core/sdk/shared';
+import { ORDER_CODE } from '../order/codes';
+
+// Both bodies live in one module, so the home page fetches one small chunk for the two cards.
+const cards = () => import('./CertificateHomeCards');
+
+/**
+ * The certificate plugin's cards on the home page: today's orders and takings against yesterday's, and
+ * the refunds in progress. Both read the orders' summary, shown to those who may view the orders.
+ */
+export const certificateHomeCards: HomeCardDecl[] = [
+  {
+    id: 'orders-today',
+    title: { zh: '证书今日', en: 'Certificates today' },
+    code: ORDER_CODE.view,
+    sort: 30,
+    load: () => cards().then((m) => ({ default: m.CertificatesTodayCard })),
+  },
+  {
+    id: 'refunding',
+    title: { zh: '退款中', en: 'Refunds in progress' },
+    code: ORDER_CODE.view,
+    sort: 31,
+    load: () => cards().then((m) => ({ default: m.RefundingCard })),
+  },
+];
+
+export const homeMessages = {
+  zh: {
+    orders: '新订单',
+    takings: '收款',
+    yesterday: '昨日 {{value}}',
+    vsYesterday: '较昨日',
+    same: '持平',
+    fromZero: '昨日为 0',
+    up: '较昨日上升 {{percent}}',
+    down: '较昨日下降 {{percent}}',
+    refundingCount: '{{count}} 笔',
+    refundingAmount: '退款金额 {{amount}}',
+    noRefunding: '没有进行中的退款',
+    openOrders: '查看证书订单',
+    openRefunding: '查看退款中的订单',
+    loading: '加载中',
+    loadFailed: '证书订单数据加载失败',
+    retry: '重试',
+  },
+  en: {
+    orders: 'New orders',
+    takings: 'Takings',
+    yesterday: 'Yesterday {{value}}',
+    vsYesterday: 'vs yesterday',
+    same: 'Same',
+    fromZero: 'none yesterday',
+    up: 'up {{percent}} on yesterday',
+    down: 'down {{percent}} on yesterday',
+    refundingCount_one: '{{count}} order',
+    refundingCount_other: '{{count}} orders',
+    refundingAmount: 'Being refunded {{amount}}',
+    noRefunding: 'No refund in progress',
+    openOrders: 'Certificate orders',
+    openRefunding: 'Orders being refunded',
+    loading: 'Loading',
+    loadFailed: 'The certificate orders could not be loaded',
+    retry: 'Retry',
+  },
+};

@@ -1,0 +1,133 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Modal, Tooltip } from '@arco-design/web-react';
+import { IconDelete, IconEdit, IconExport, IconEye, IconPlus } from '@arco-design/web-react/icon';
+import {
+  confirmRemove,
+  CrudDialog,
+  CrudTable,
+  CrudToolbar,
+  currentLanguage,
+  type DialogState,
+  type FormMode,
+  type FormOverrides,
+  http,
+  invalidateResource,
+  saveBlob,
+  SearchForm,
+  sortParams,
+  useCrudList,
+  useGranted,
+  useTranslation,
+} from '../../../../core/sdk/browser';
+import { CertificateFileActions } from '../../file/actions';
+import { PayActions } from '../../pay/actions';
+import { ORDER_CODE } from '../codes';
+import { certificateOrderEntity } from '../entity';
+import { PAY } from '../states';
+import { OrderDrawer } from './OrderDrawer';
+import './order.css';
+
+const entity = certificateOrderEntity;
+const CODES = [`${ORDER_CODE.menu}_add`, `${ORDER_CODE.menu}_edit`, `${ORDER_CODE.menu}_delete`, ORDER_CODE.view, ORDER_CODE.export, ORDER_CODE.viewSensitive] as const;
+
+/** What an order was paid for: not editable once it is no longer unpaid (the server refuses it too). */
+const FIXED_ONCE_PAID = ['name', 'idNumber', 'mobile', 'certificateType', 'amount'];
+
+/** `20240131`. */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * /certificate/order (证书订单): the orders with their payment and shipping states as tags and the ID
+ * numbers as the server answers them (masked without the sensitive code); 新增 and 删除 in the toolbar
+ * and 导出, the server's workbook of every order the filters match; per row the details drawer (the
+ * order and its payment history), edit, delete, the payment actions and the certificate file. Each
+ * control shows only with its permission code; the server checks them again.
+ */
+export default observer(function OrderPage() {
+  const { t } = useTranslation();
+  const list = useCrudList({ entity });
+  const can = useGranted(CODES);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [drawer, setDrawer] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const refresh = () => void invalidateResource(entity);
+  const remove = (ids: readonly string[]) => confirmRemove({ entity, ids, onRemoved: (removed) => void list.afterRemove(removed.length) });
+
+  const exportOrders = () =>
+    Modal.confirm({
+      title: t('crud.confirmTitle'),
+      content: t('certificate.order.exportConfirm'),
+      okText: t('crud.confirm'),
+      cancelText: t('crud.cancel'),
+      onOk: async () => {
+        setExporting(true);
+        try {
+          const blob = await http.download('POST', `${entity.api.base}/export`, undefined, { params: { ...list.filters, ...sortParams(entity, list.sort) } });
+          saveBlob(blob, `${t('certificate.order.exportName')}-${today()}.xlsx`);
+        } catch {
+          // the toast said why
+        } finally {
+          setExporting(false);
+        }
+      },
+    });
+
+  // A caller shown masked ID numbers cannot send one back: the edit form leaves the field out, and the
+  // server keeps the stored number. Once paid, what the order was paid for is shown, not editable.
+  const seesIdNumbers = can(ORDER_CODE.viewSensitive);
+  const form = useMemo(
+    () =>
+      (mode: FormMode): FormOverrides => ({
+        fields: mode === 'edit' && !seesIdNumbers ? Object.keys(entity.fields).filter((name) => name !== 'idNumber') : undefined,
+        dynamic: (_values, loaded) => ({ disabled: mode === 'edit' && loaded.payState !== undefined && Number(loaded.payState) !== PAY.unpaid ? FIXED_ONCE_PAID : [] }),
+      }),
+    [seesIdNumbers],
+  );
+
+  const icon = (key: string, label: string, glyph: ReactNode, onClick: () => void, danger = false) => (
+    <Tooltip key={key} content={label} mini>
+      <Button type="text" size="mini" status={danger ? 'danger' : undefined} icon={glyph} onClick={onClick} aria-label={label} />
+    </Tooltip>
+  );
+  const actions = (row: (typeof list.rows)[number]) => (
+    <div className="cert-order-actions">
+      {can(ORDER_CODE.view) ? icon('view', t('certificate.order.detail'), <IconEye />, () => row.id && setDrawer(row.id)) : null}
+      {can(`${ORDER_CODE.menu}_edit`) ? icon('edit', t('crud.edit'), <IconEdit />, () => setDialog({ mode: 'edit', id: row.id })) : null}
+      {can(`${ORDER_CODE.menu}_delete`) ? icon('delete', t('crud.delete'), <IconDelete />, () => row.id && remove([row.id]), true) : null}
+      <PayActions order={row} onChanged={refresh} />
+      <CertificateFileActions order={row} onChanged={refresh} />
+    </div>
+  );
+
+  return (
+    <div className="ba-crud cert-order-page">
+      <SearchForm entity={entity} onSearch={list.search} onReset={list.reset} loading={list.loading} values={list.searchValues} />
+      {/* The export is the server's (every matching order, its own permission, masked as the list): no second one here. */}
+      <CrudToolbar list={list} exportable={false}>
+        {can(`${ORDER_CODE.menu}_add`) ? (
+          <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ mode: 'add' })}>
+            {t('crud.add')}
+          </Button>
+        ) : null}
+        {can(`${ORDER_CODE.menu}_delete`) ? (
+          <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
+            {t('crud.delete')}
+          </Button>
+        ) : null}
+        {can(ORDER_CODE.export) ? (
+          <Button icon={<IconExport />} loading={exporting} onClick={exportOrders}>
+            {t('certificate.order.export')}
+          </Button>
+        ) : null}
+      </CrudToolbar>
+      <CrudTable list={list} selection={can(`${ORDER_CODE.menu}_delete`)} actions={actions} actionsWidth={currentLanguage() === 'en' ? 420 : 340} />
+      <CrudDialog entity={entity} state={dialog} onClose={() => setDialog(null)} form={form} />
+      <OrderDrawer orderId={drawer} onClose={() => setDrawer(null)} />
+    </div>
+  );
+});
