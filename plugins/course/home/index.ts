@@ -19,7 +19,7 @@ export const courseHomeCards: HomeCardDecl[] = [
 
 export const homeMessages = {
   zh: {
-    pending: '待审核报名',
+    pending: '待审核',
     startingSoon: '{{days}}天内开课的课程',
     review: '去审核',
     allDone: '报名都已审核',
@@ -28,7 +28,7 @@ export const homeMessages = {
     retry: '重试',
   },
   en: {
-    pending: 'Pending registrations',
+    pending: 'Waiting for review',
     startingSoon: 'Courses starting within {{days}} days',
     review: 'Review them',
     allDone: 'Every registration is reviewed',
