@@ -10,7 +10,6 @@ import dictServer from '../../dict/server';
 import certificateServer from '../server';
 import { idCheckCharacter } from '../order/id-number';
 import { maskName } from './verify';
-import { settingMigrations } from '../pay/settings';
 
 /**
  * The certificate file on the server: the A5 PDF read back (page size, text, the seal's transparency, a
@@ -26,8 +25,6 @@ const VERIFY = '/api/certificate/verify';
 const en = { 'Accept-Language': 'en' };
 /** The commerce top menu the certificate menus join, declared by the mall. */
 const mallStub: ServerPlugin = { manifest: { id: 'mall', name: { zh: '商城管理', en: 'Mall' }, topMenus: [{ code: 'top_mall', name: { zh: '商城业务', en: 'Commerce' }, sort: 0, menus: [] }] } };
-// Until the payment area's server part is installed: its settings table, where the issuer is kept.
-const settingsStub: ServerPlugin = { manifest: { id: 'certificate-settings-stub', name: { zh: '设置', en: 'Settings' } }, migrations: settingMigrations };
 const SEAL = readFileSync(join(import.meta.dirname, '..', 'demo', 'seal.png'));
 const ID = (() => {
   const first17 = '11010119900307123';
@@ -66,7 +63,7 @@ describe.each(backends)('certificate files on $name', ({ databaseUrl }) => {
     const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
     drop = scratch?.drop;
     ts = await createTestServer({
-      plugins: [dictServer, mallStub, certificateServer, settingsStub],
+      plugins: [dictServer, mallStub, certificateServer],
       databaseUrl: scratch?.url,
       rateLimits: { scale: 100, limits: { certificateVerifyAddress: 5 } },
     });
