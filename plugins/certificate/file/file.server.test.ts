@@ -266,6 +266,21 @@ describe.each(backends)('certificate files on $name', ({ databaseUrl }) => {
     expect(new Set(issued).size).toBe(20);
   });
 
+  test('both demo tenants open with certificate files of their own, each a live PDF with a number', async () => {
+    for (const tenantId of ['000000', DEMO_TENANT.tenantId]) {
+      const filed = await ts.ctx.db.system((tx) =>
+        tx.query<{ certificate_no: string; certificate_file: string }>(
+          `select o.certificate_no, o.certificate_file from xh_certificate_order o join xh_certificate_issue i on i.order_id = o.id and i.tenant_id = o.tenant_id
+            where o.tenant_id = $1 and o.certificate_file is not null`,
+          [tenantId],
+        ),
+      );
+      expect(filed.length).toBeGreaterThanOrEqual(1);
+      const file = await download(filed[0].certificate_file);
+      expect((await readPdf(file.bytes)).text).toContain(filed[0].certificate_no);
+    }
+  });
+
   test('the holder’s name is masked to its first character', () => {
     expect([maskName('张三丰'), maskName('李'), maskName(' Anna '), maskName('')]).toEqual(['张**', '李', 'A***', '']);
   });

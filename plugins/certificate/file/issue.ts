@@ -143,17 +143,28 @@ async function keep(tx: Tx, ctx: ServerContext, user: AuthUser, prepared: Prepar
   return { certificateNo: prepared.certificateNo, link: stored.link, size: stored.size };
 }
 
-/** Makes (or makes again) the certificate file of one of the caller's orders; `origin` is where the QR code's check is answered. */
-export async function makeCertificateFile(ctx: ServerContext, user: AuthUser, orderId: string, origin: string): Promise<MadeFile> {
-  const font = certificateFont();
-  const prepared = await ctx.db.tenant(user.tenantId, (tx) => prepare(tx, ctx, user, orderId, origin, font));
-  let bytes: Uint8Array;
+/** The PDF of what `prepare` read; a seal the PDF library cannot read is the tenant's to fix. */
+async function render(prepared: Prepared, font: CertificateFont): Promise<Uint8Array> {
   try {
-    bytes = await renderCertificate(prepared.content, font);
+    return await renderCertificate(prepared.content, font);
   } catch (error) {
     // The seal's bytes passed the picture check but the PDF library could not read them (a damaged PNG).
     if (prepared.content.seal) throw bizError(FILE_MSG.badSeal);
     throw error;
   }
+}
+
+/** Makes (or makes again) the certificate file of one of the caller's orders; `origin` is where the QR code's check is answered. */
+export async function makeCertificateFile(ctx: ServerContext, user: AuthUser, orderId: string, origin: string): Promise<MadeFile> {
+  const font = certificateFont();
+  const prepared = await ctx.db.tenant(user.tenantId, (tx) => prepare(tx, ctx, user, orderId, origin, font));
+  const bytes = await render(prepared, font);
   return ctx.db.tenant(user.tenantId, (tx) => keep(tx, ctx, user, prepared, bytes));
+}
+
+/** The same in one transaction the caller holds, where nothing else waits on it (the demo data's seed). */
+export async function makeCertificateFileWithin(tx: Tx, ctx: ServerContext, user: AuthUser, orderId: string, origin: string): Promise<MadeFile> {
+  const font = certificateFont();
+  const prepared = await prepare(tx, ctx, user, orderId, origin, font);
+  return keep(tx, ctx, user, prepared, await render(prepared, font));
 }

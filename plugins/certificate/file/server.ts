@@ -1,5 +1,6 @@
 import type { Migration, ServerParts } from '../../../core/sdk/server';
 import { fileRoutes } from './routes';
+import { seedCertificateFiles } from './seed';
 import { VERIFY_RATE_RULES, verifyRoutes } from './verify';
 import { VERIFY_PATH } from './verify-token';
 
@@ -46,4 +47,6 @@ export const fileServer: ServerParts = {
   },
   publicPaths: [VERIFY_PATH],
   rateRules: VERIFY_RATE_RULES,
+  // After the orders' and the payment settings' seeds: it files some of those orders with that issuer.
+  seed: seedCertificateFiles,
 };
