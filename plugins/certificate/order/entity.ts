@@ -1,4 +1,5 @@
 import { defineEntity, type DictionaryDecl, MOBILE_REQUIRED, MOBILE_RULES, stateOptions } from '../../../core/sdk/shared';
+import { LOGISTICS_COMPANIES } from '../pay/logistics';
 import { ID_NUMBER_RULE } from './id-number';
 import { PAY, PAY_STATE, SHIP, SHIP_STATE } from './states';
 
@@ -78,7 +79,16 @@ export const certificateOrderEntity = defineEntity({
     payTime: { type: 'datetime', label: { zh: '支付时间', en: 'Paid at' }, writable: 'never', list: false, form: { add: false, edit: false, view: true } },
     transactionId: { type: 'string', label: { zh: '微信支付单号', en: 'Transaction id' }, maxLength: 64, writable: 'never', list: false, form: { add: false, edit: false, view: true } },
     refundNo: { type: 'string', label: { zh: '退款单号', en: 'Refund no.' }, maxLength: 64, writable: 'never', list: false, form: { add: false, edit: false, view: true } },
-    logisticsCompany: { type: 'string', label: { zh: '物流公司', en: 'Carrier' }, maxLength: 64, writable: 'never', list: false, form: { add: false, edit: false, view: true } },
+    logisticsCompany: {
+      type: 'select',
+      label: { zh: '物流公司', en: 'Carrier' },
+      // Stored as the code WeChat's shipping call takes, shown by name.
+      options: LOGISTICS_COMPANIES.map((c) => ({ value: c.code, label: c.name })),
+      maxLength: 64,
+      writable: 'never',
+      list: false,
+      form: { add: false, edit: false, view: true },
+    },
     logisticsNo: { type: 'string', label: { zh: '物流单号', en: 'Tracking no.' }, maxLength: 64, writable: 'never', list: false, form: { add: false, edit: false, view: true } },
     certificateNo: { type: 'string', label: { zh: '证书编号', en: 'Certificate no.' }, maxLength: 32, writable: 'never', list: false, form: { add: false, edit: false, view: true } },
     certificateFile: { type: 'string', label: { zh: '证书文件', en: 'Certificate file' }, maxLength: 500, writable: 'never', list: false, form: false },

@@ -16,6 +16,7 @@ import {
   type Tx,
   writeSheet,
 } from '../../../core/sdk/server';
+import { logisticsCompanyName } from '../pay/logistics';
 import { certificateTypeNames } from './dictionary';
 import { certificateOrderEntity } from './entity';
 import { maskForCaller } from './rules';
@@ -59,7 +60,7 @@ const COLUMNS: readonly Column[] = [
   { title: { zh: '退款金额（元）', en: 'Refunded (CNY)' }, width: 14, cell: yuan('refundAmount') },
   { title: label('refundNo'), width: 28, cell: text('refundNo') },
   { title: label('shipState'), width: 12, cell: (row, _, language) => stateLabel(SHIP_STATE, Number(row.shipState))[language] },
-  { title: label('logisticsCompany'), width: 14, cell: text('logisticsCompany') },
+  { title: label('logisticsCompany'), width: 14, cell: (row, _, language) => (row.logisticsCompany ? logisticsCompanyName(str(row.logisticsCompany))[language] : '') },
   { title: label('logisticsNo'), width: 20, cell: text('logisticsNo') },
   { title: label('certificateNo'), width: 20, cell: text('certificateNo') },
   { title: label('createTime'), width: 20, cell: text('createTime') },

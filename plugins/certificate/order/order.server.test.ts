@@ -7,6 +7,7 @@ import { ORDER_CODE } from './codes';
 import { ordersToExport } from './export';
 import { idCheckCharacter, maskIdNumber } from './id-number';
 import { type AuthUser, crudRepo, DEMO_TENANT, type ServerPlugin } from '../../../core/sdk/server';
+import { REFUND_TABLE } from '../pay/records';
 import { certificateOrderEntity } from './entity';
 
 /** The super administrator as the export sees a caller (every code, no data scope). */
@@ -235,7 +236,16 @@ describe.each(backends)('certificate orders on $name', ({ databaseUrl }) => {
     };
     await setColumns(today.id, `pay_state = 1, pay_time = '${at(0)}'`);
     const yesterday = await addOrder({ amount: 7_000 });
-    await setColumns(yesterday.id, `pay_state = 3, refund_amount = 2500, create_time = create_time - interval '1 day', pay_time = '${at(-1)}'`);
+    await setColumns(yesterday.id, `pay_state = 3, refund_amount = 4000, create_time = create_time - interval '1 day', pay_time = '${at(-1)}'`);
+    // Its first refund settled; the second is being processed.
+    for (const [no, amount, status] of [['RFA', 1500, 'SUCCESS'], ['RFB', 2500, 'PROCESSING']] as const) {
+      await ts.ctx.db.system((tx) =>
+        tx.query(
+          `insert into ${REFUND_TABLE} (id, tenant_id, order_id, out_refund_no, amount, reason, status, create_time, update_time) values ($1, '000000', $2, $3, $4, '测试', $5, now(), now())`,
+          [ts.ctx.ids.next(), yesterday.id, `${no}${yesterday.id}`, amount, status],
+        ),
+      );
+    }
     const after = (await ts.get(`${BASE}/summary`, { token: viewer })).body.data;
     expect(after.today.orders).toBe(before.today.orders + 1);
     expect(after.today.takings).toBe(before.today.takings + 10_000);
@@ -268,10 +278,18 @@ describe.each(backends)('certificate orders on $name', ({ databaseUrl }) => {
     expect((await ts.get(`${BASE}/detail`, { token: otherAdmin, query: { id } })).body.data).toBeNull();
   });
 
-  test('the order info carries the payment history', async () => {
+  test('the order info carries the payment history: none for a new order, the payment and a refund with who asked for it', async () => {
     const order = await addOrder();
     const info = await ts.get(`${BASE}/getOrderInfo`, { token: admin, query: { id: String(order.id) } });
     expect(info.body.data).toMatchObject({ id: order.id, orderNo: order.orderNo, payments: [] });
+
+    // A demo order paid and untouched since, refunded in part by the administrator.
+    const paid = (await ts.get(`${BASE}/page`, { token: admin, query: { payState_equal: 1, name: '王芳' } })).body.data.records[0] as Row;
+    expect((await ts.get('/api/xh/pay/refundV3', { token: admin, query: { id: String(paid.id), amount: 1000, reason: '部分退款' } })).body.success).toBe(true);
+    const history = (await ts.get(`${BASE}/getOrderInfo`, { token: admin, query: { id: String(paid.id) } })).body.data;
+    expect(history.payState).toBe(3);
+    expect(history.payments[0]).toMatchObject({ kind: 'refund', amount: 1000, status: 'processing', reason: '部分退款', operatorName: expect.any(String) });
+    expect(history.payments.at(-1)).toMatchObject({ kind: 'pay', amount: paid.amount, status: 'success' });
   });
 
   test('the same order removed twenty times at once is removed once', async () => {

@@ -20,7 +20,7 @@ interface DemoOrder {
   /** Minutes before the seed's moment the order was made. */
   ago: number;
   state: PayState;
-  /** Fen refunded or being refunded (default: the whole amount for a refunded, refunding or failed order). */
+  /** Fen refunded or being refunded (default: the whole amount for a refunded or refunding order; a failed one returned nothing). */
   refund?: number;
   /** Shipped with this carrier's code and tracking number. */
   ship?: [string, string];
@@ -126,8 +126,11 @@ const yyyymmdd = (at: Date) => `${at.getFullYear()}${pad(at.getMonth() + 1, 2)}$
 function paymentColumns(demo: TenantDemo, order: DemoOrder, i: number, amount: number, madeAt: Date) {
   const paid = order.state !== PAY.unpaid && order.state !== PAY.closed;
   const payAt = new Date(madeAt.getTime() + (3 + (i % 9)) * MINUTE);
-  const refunded = paid && (order.refund !== undefined || order.state !== PAY.paid) ? (order.refund ?? amount) : 0;
+  // What came back or is coming back; a failed refund returned nothing (its record keeps what was asked).
+  const refunded = paid && order.state !== PAY.refundFailed && (order.refund !== undefined || order.state !== PAY.paid) ? (order.refund ?? amount) : 0;
+  const refundAsked = refunded > 0 || order.state === PAY.refundFailed;
   return {
+    refund_asked: refundAsked,
     pay_time: paid ? formatDateTime(payAt) : null,
     transaction_id: paid ? `42000${demo.seq}${pad(i, 4)}${yyyymmdd(payAt)}${pad((i * 7919 + demo.seq * 104_729) % 10_000_000_000, 10)}` : null,
     refund_amount: refunded,
@@ -146,7 +149,7 @@ export async function seedCertificateOrders(tx: Tx, ctx: ServerContext): Promise
       const madeAt = new Date(Math.floor((now.getTime() - order.ago * MINUTE) / 1000) * 1000);
       const amount = demo.prices[order.type];
       const orderNo = orderNumber({ ids: ctx.ids, now: () => madeAt }, ORDER_NO_PREFIX);
-      const pay = paymentColumns(demo, order, i, amount, madeAt);
+      const { refund_asked, ...pay } = paymentColumns(demo, order, i, amount, madeAt);
       const row: Record<string, unknown> = {
         id: ctx.ids.next(),
         tenant_id: tenantId,
@@ -157,7 +160,7 @@ export async function seedCertificateOrders(tx: Tx, ctx: ServerContext): Promise
         certificate_type: order.type,
         amount,
         pay_state: order.state,
-        refund_no: pay.refund_amount > 0 ? `RF${orderNo.slice(ORDER_NO_PREFIX.length)}` : null,
+        refund_no: refund_asked ? `RF${orderNo.slice(ORDER_NO_PREFIX.length)}` : null,
         ...pay,
         remark: order.remark ?? null,
         create_user: demo.owner,
