@@ -47,7 +47,7 @@ export const orderMessages = {
     settled: '{{time}} 到账',
     amount: '金额 {{amount}}',
     kind: {
-      pay: '模拟支付',
+      pay: '支付',
       query: '查询支付',
       close: '关闭订单',
       refund: '退款',
@@ -79,7 +79,7 @@ export const orderMessages = {
     settled: 'settled {{time}}',
     amount: 'Amount {{amount}}',
     kind: {
-      pay: 'Simulated payment',
+      pay: 'Payment',
       query: 'Payment query',
       close: 'Close order',
       refund: 'Refund',
