@@ -61,9 +61,10 @@ export const orderEntity = defineEntity({
       search: 'like',
       filters: ['equal'],
       form: { add: false, edit: true, view: true },
-      width: 210,
+      width: 240,
     },
-    buyerName: { type: 'string', label: { zh: '买家姓名', en: 'Buyer' }, required: true, maxLength: 50, width: 110 },
+    // The list shows the buyer's mobile under the name (one column for both leaves the order number whole).
+    buyerName: { type: 'string', label: { zh: '买家姓名', en: 'Buyer' }, required: true, maxLength: 50, width: 140 },
     buyerMobile: {
       type: 'string',
       label: { zh: '手机号码', en: 'Mobile' },
@@ -73,7 +74,7 @@ export const orderEntity = defineEntity({
       pattern: MOBILE_RULES,
       search: 'like',
       filters: ['equal'],
-      width: 130,
+      list: false,
     },
     address: { type: 'text', label: { zh: '收货地址', en: 'Address' }, required: true, maxLength: 255, span: 24, list: false },
     // The order's lines: read and written by the order's own hooks (no column), chosen in the form.
@@ -87,8 +88,8 @@ export const orderEntity = defineEntity({
     },
     amount: { type: 'money', label: { zh: '商品金额', en: 'Goods' }, writable: 'never', form: false, list: false },
     freight: { type: 'money', label: { zh: '运费', en: 'Freight' }, default: 0, list: false },
-    payAmount: { type: 'money', label: { zh: '实付金额', en: 'Amount paid' }, writable: 'never', form: false, sortable: true, width: 120 },
-    itemCount: { type: 'integer', label: { zh: '件数', en: 'Pieces' }, writable: 'never', form: false, width: 80 },
+    payAmount: { type: 'money', label: { zh: '实付金额', en: 'Total' }, writable: 'never', form: false, sortable: true, width: 124 },
+    itemCount: { type: 'integer', label: { zh: '件数', en: 'Pieces' }, writable: 'never', form: false, width: 76 },
     status: {
       type: 'select',
       label: { zh: '订单状态', en: 'Status' },
@@ -97,7 +98,7 @@ export const orderEntity = defineEntity({
       writable: 'never',
       search: 'equal',
       form: false,
-      width: 110,
+      width: 100,
     },
     logisticsCompany: { type: 'string', label: { zh: '物流公司', en: 'Carrier' }, maxLength: 50, list: false, form: { add: false, edit: true, view: true } },
     logisticsNo: {
@@ -110,7 +111,7 @@ export const orderEntity = defineEntity({
     },
     remark: { type: 'text', label: { zh: '备注', en: 'Remark' }, maxLength: 500, span: 24, list: false },
     // The list's time column: the create time, given by the hooks when read (no column of its own).
-    orderTime: { type: 'datetime', label: { zh: '下单时间', en: 'Ordered at' }, virtual: true, form: false, width: 170 },
+    orderTime: { type: 'datetime', label: { zh: '下单时间', en: 'Ordered at' }, virtual: true, form: false, width: 168 },
     payTime: { type: 'datetime', label: { zh: '支付时间', en: 'Paid at' }, writable: 'never', form: false, list: false, filters: ['datege', 'datelt'] },
     shipTime: { type: 'datetime', label: { zh: '发货时间', en: 'Shipped at' }, writable: 'never', form: false, list: false },
     completeTime: { type: 'datetime', label: { zh: '完成时间', en: 'Completed at' }, writable: 'never', form: false, list: false },

@@ -264,7 +264,7 @@ describe('orders: the state table', () => {
     const p = await product(5);
     const row = await orderIn(ORDER_STATE.paid, p.id);
     expect((await move(row.id, ORDER_STATE.pending)).body.msg).toBe('订单状态不能从「已支付」变为「待支付」');
-    expect((await move(row.id, ORDER_STATE.pending, {}, admin, en)).body.msg).toBe('The order cannot go from "Paid" to "Pending payment"');
+    expect((await move(row.id, ORDER_STATE.pending, {}, admin, en)).body.msg).toBe('The order cannot go from "Paid" to "Unpaid"');
     expect((await move(row.id, ORDER_STATE.paid)).body.msg).toBe('订单状态不能从「已支付」变为「已支付」');
     expect((await move(row.id, 9)).body.msg).toBe('请求参数格式错误: status');
     expect((await move('123', ORDER_STATE.paid)).body.msg).toBe('数据不存在');

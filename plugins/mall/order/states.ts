@@ -19,7 +19,7 @@ export type OrderState = (typeof ORDER_STATE)[keyof typeof ORDER_STATE];
 export const orderMachine = defineStateMachine<OrderState>({
   subject: { zh: '订单', en: 'The order' },
   states: [
-    { value: ORDER_STATE.pending, label: { zh: '待支付', en: 'Pending payment' }, color: 'orange' },
+    { value: ORDER_STATE.pending, label: { zh: '待支付', en: 'Unpaid' }, color: 'orange' },
     { value: ORDER_STATE.paid, label: { zh: '已支付', en: 'Paid' }, color: 'arcoblue' },
     { value: ORDER_STATE.shipped, label: { zh: '已发货', en: 'Shipped' }, color: 'cyan' },
     { value: ORDER_STATE.completed, label: { zh: '已完成', en: 'Completed' }, color: 'green' },

@@ -9,16 +9,18 @@ import './order.css';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const label = (field: keyof OrderEntity['fields']) => localText(orderEntity.fields[field].label);
+/** Descriptions' labels in one column wide enough for either language. */
+const LABEL_STYLE = { width: 110, color: 'var(--color-text-3)' };
 const yuan = (value: unknown) => formatYuan(Number(value ?? 0), { symbol: true });
 
 /** The times of an order's moves, in the order they happen; those not reached are left out. */
 const PROGRESS: readonly [string, string][] = [
   ['createTime', 'mall.order.created'],
-  ['payTime', 'mall.order.move.1'],
-  ['cancelTime', 'mall.order.move.4'],
-  ['shipTime', 'mall.order.move.2'],
-  ['completeTime', 'mall.order.move.3'],
-  ['refundTime', 'mall.order.move.5'],
+  ['payTime', 'mall.order.event.1'],
+  ['cancelTime', 'mall.order.event.4'],
+  ['shipTime', 'mall.order.event.2'],
+  ['completeTime', 'mall.order.event.3'],
+  ['refundTime', 'mall.order.event.5'],
 ];
 
 /** The tag of a state, in its colour. */
@@ -80,7 +82,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
       <h3 className="ba-order-section">{t('mall.order.buyer')}</h3>
       <Descriptions
         column={1}
-        colon=" :"
+        labelStyle={LABEL_STYLE}
         data={[
           { label: label('buyerName'), value: text(order.buyerName) || '-' },
           { label: label('buyerMobile'), value: text(order.buyerMobile) || '-' },
@@ -93,7 +95,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
       {text(order.logisticsNo) ? (
         <Descriptions
           column={1}
-          colon=" :"
+          labelStyle={LABEL_STYLE}
           data={[
             { label: label('logisticsCompany'), value: text(order.logisticsCompany) || '-' },
             { label: label('logisticsNo'), value: <span data-testid="order-logistics">{text(order.logisticsNo)}</span> },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Link } from '@arco-design/web-react';
+import { Button, Tooltip } from '@arco-design/web-react';
 import { IconFile } from '@arco-design/web-react/icon';
 import { CrudPage, type FormMode, type Row, useTranslation } from '../../../../core/sdk/browser';
 import { LOCKED_AFTER_PAYMENT, orderEntity } from '../entity';
@@ -12,7 +12,7 @@ import './order.css';
 const lockedFields = (loaded: Row) => (loaded.id && Number(loaded.status) !== ORDER_STATE.pending ? [...LOCKED_AFTER_PAYMENT, 'items'] : []);
 
 /**
- * /mall/order: the kit's list of orders (number, buyer, mobile, amount paid, pieces, state, time; filters by
+ * /mall/order: the kit's list of orders (number, buyer and mobile, amount paid, pieces, state, time; filters by
  * number, mobile, state and time), its add and edit dialog choosing the products, and the order's detail
  * drawer with its lines, logistics, times and next moves (opened from the number or 详情).
  */
@@ -27,19 +27,25 @@ export default function OrderPage() {
         table={{
           cells: {
             orderNo: (value, row) => (
-              <Link className="ba-order-link" onClick={() => row.id && setDetailOf(row.id)}>
+              <button type="button" className="ba-order-link" onClick={() => row.id && setDetailOf(row.id)}>
                 {String(value ?? '')}
-              </Link>
+              </button>
+            ),
+            buyerName: (value, row) => (
+              <span className="ba-order-buyer">
+                <span>{String(value ?? '')}</span>
+                <span className="ba-order-muted">{String(row.buyerMobile ?? '')}</span>
+              </span>
             ),
             itemCount: (value) => (typeof value === 'number' && value >= 0 ? t('mall.order.pieces', { count: value }) : '-'),
           },
         }}
+        iconActions
         extraRowActions={(row) => (
-          <Button type="text" size="mini" icon={<IconFile />} onClick={() => row.id && setDetailOf(row.id)} data-testid="order-detail-open">
-            {t('mall.order.detail')}
-          </Button>
+          <Tooltip content={t('mall.order.detail')} mini>
+            <Button type="text" size="mini" icon={<IconFile />} onClick={() => row.id && setDetailOf(row.id)} aria-label={t('mall.order.detail')} data-testid="order-detail-open" />
+          </Tooltip>
         )}
-        extraActionsWidth={80}
         dialog={{
           form: (mode: FormMode) => ({
             controls: { items: <ItemsInput /> },
