@@ -59,9 +59,22 @@ export const queryAnswer = z.object({
   refunds: z.array(z.object({ outRefundNo: z.string(), status: z.enum(REFUND_STATUS) })),
 });
 
-const optionalText = (max: number, message: Parameters<typeof zodMessage>[0]) => z.preprocess(text, z.string().max(max, zodMessage(message)).optional());
+/** A setting's text: trimmed, "" kept (it clears the setting); absent, the setting stays as it is. */
+const trimmed = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v);
+const setting = (max: number, message: Parameters<typeof zodMessage>[0], pattern?: RegExp) => {
+  const base = z.string({ message: zodMessage(message) }).max(max, zodMessage(message));
+  return z.preprocess(trimmed, (pattern ? base.refine((v) => v === '' || pattern.test(v), zodMessage(message)) : base).optional());
+};
+/** A secret: empty or absent keeps the one stored. */
+const secret = (max: number, message: Parameters<typeof zodMessage>[0], pattern?: RegExp) => {
+  const base = z.string({ message: zodMessage(message) }).max(max, zodMessage(message));
+  return z.preprocess(text, (pattern ? base.regex(pattern, zodMessage(message)) : base).optional());
+};
 
-/** The settings' save: every field but the provider optional; an empty secret keeps the stored one. */
+/**
+ * The settings' save: the provider required; any other setting left out stays as it is, sent empty it is
+ * cleared; a secret sent empty (or left out) keeps the stored one.
+ */
 export const settingBody = z.object({
   provider: z.preprocess(text, z.enum(PROVIDERS, { message: zodMessage(PAY_MSG.provider) })).describe(docText({ zh: '支付渠道：sandbox 沙箱，wechatpay-v3 微信支付', en: 'The provider: sandbox, or wechatpay-v3' })),
   refundDelaySeconds: z
@@ -74,17 +87,17 @@ export const settingBody = z.object({
     )
     .describe(docText({ zh: '沙箱退款到账延迟（秒）', en: 'Sandbox: seconds before a refund settles' })),
   sandboxRefundOutcome: z.preprocess(text, z.enum(SANDBOX_OUTCOMES).optional()).describe(docText({ zh: '沙箱退款结果：SUCCESS 成功，ABNORMAL 异常', en: 'Sandbox: how refunds settle, SUCCESS or ABNORMAL' })),
-  mchId: z.preprocess(text, z.string().regex(/^\d{1,32}$/, zodMessage(PAY_MSG.mchId)).optional()).describe(docText({ zh: '商户号', en: 'Merchant id (mchid)' })),
-  appId: z.preprocess(text, z.string().regex(/^wx[0-9a-zA-Z]{16}$/, zodMessage(PAY_MSG.appId)).optional()).describe(docText({ zh: '小程序 AppID', en: 'Mini-program AppID' })),
-  merchantSerialNo: z.preprocess(text, z.string().regex(/^[0-9A-Fa-f]{8,64}$/, zodMessage(PAY_MSG.serialNo)).optional()).describe(docText({ zh: '商户证书序列号', en: 'Merchant certificate serial number' })),
-  privateKey: optionalText(8000, PAY_MSG.privateKey).describe(docText({ zh: '商户私钥（PEM；留空不修改，从不返回）', en: 'Merchant private key (PEM; empty keeps it; never answered)' })),
-  apiV3Key: z.preprocess(text, z.string().length(32, zodMessage(PAY_MSG.apiV3Key)).regex(/^[\x21-\x7e]+$/, zodMessage(PAY_MSG.apiV3Key)).optional()).describe(docText({ zh: 'APIv3 密钥（32 位；留空不修改，从不返回）', en: 'APIv3 key (32 characters; empty keeps it; never answered)' })),
-  platformCertificate: optionalText(8000, PAY_MSG.platformCertificate).describe(docText({ zh: '微信支付平台证书或平台公钥（PEM）', en: 'WeChat Pay platform certificate or public key (PEM)' })),
-  appSecret: z.preprocess(text, z.string().regex(/^[0-9A-Za-z]{1,64}$/, zodMessage(PAY_MSG.appSecret)).optional()).describe(docText({ zh: '小程序 AppSecret（发货信息用；留空不修改，从不返回）', en: 'Mini-program AppSecret (for shipping; empty keeps it; never answered)' })),
-  payApiBase: optionalText(255, PAY_MSG.baseUrl).describe(docText({ zh: '微信支付接口地址（高级，默认官方地址）', en: 'WeChat Pay API address (advanced; default the official one)' })),
-  wxApiBase: optionalText(255, PAY_MSG.baseUrl).describe(docText({ zh: '小程序接口地址（高级，默认官方地址）', en: 'Mini-program API address (advanced; default the official one)' })),
-  issuerName: optionalText(100, PAY_MSG.issuerName).describe(docText({ zh: '发证单位（默认租户名称）', en: "The issuer printed on certificates (default the tenant's name)" })),
-  sealImage: optionalText(500, PAY_MSG.sealImage).describe(docText({ zh: '印章图片链接（本系统上传的图片）', en: 'The seal picture (uploaded here)' })),
+  mchId: setting(32, PAY_MSG.mchId, /^\d{1,32}$/).describe(docText({ zh: '商户号', en: 'Merchant id (mchid)' })),
+  appId: setting(18, PAY_MSG.appId, /^wx[0-9a-zA-Z]{16}$/).describe(docText({ zh: '小程序 AppID', en: 'Mini-program AppID' })),
+  merchantSerialNo: setting(64, PAY_MSG.serialNo, /^[0-9A-Fa-f]{8,64}$/).describe(docText({ zh: '商户证书序列号', en: 'Merchant certificate serial number' })),
+  privateKey: secret(8000, PAY_MSG.privateKey).describe(docText({ zh: '商户私钥（PEM；留空不修改，从不返回）', en: 'Merchant private key (PEM; empty keeps it; never answered)' })),
+  apiV3Key: secret(32, PAY_MSG.apiV3Key, /^[\x21-\x7e]{32}$/).describe(docText({ zh: 'APIv3 密钥（32 位；留空不修改，从不返回）', en: 'APIv3 key (32 characters; empty keeps it; never answered)' })),
+  platformCertificate: setting(8000, PAY_MSG.platformCertificate).describe(docText({ zh: '微信支付平台证书或平台公钥（PEM）', en: 'WeChat Pay platform certificate or public key (PEM)' })),
+  appSecret: secret(64, PAY_MSG.appSecret, /^[0-9A-Za-z]{1,64}$/).describe(docText({ zh: '小程序 AppSecret（发货信息用；留空不修改，从不返回）', en: 'Mini-program AppSecret (for shipping; empty keeps it; never answered)' })),
+  payApiBase: setting(255, PAY_MSG.baseUrl).describe(docText({ zh: '微信支付接口地址（高级，默认官方地址）', en: 'WeChat Pay API address (advanced; default the official one)' })),
+  wxApiBase: setting(255, PAY_MSG.baseUrl).describe(docText({ zh: '小程序接口地址（高级，默认官方地址）', en: 'Mini-program API address (advanced; default the official one)' })),
+  issuerName: setting(100, PAY_MSG.issuerName).describe(docText({ zh: '发证单位（默认租户名称）', en: "The issuer printed on certificates (default the tenant's name)" })),
+  sealImage: setting(500, PAY_MSG.sealImage).describe(docText({ zh: '印章图片链接（本系统上传的图片）', en: 'The seal picture (uploaded here)' })),
 });
 
 export type SettingBody = z.output<typeof settingBody>;

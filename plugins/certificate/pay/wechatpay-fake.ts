@@ -39,6 +39,8 @@ interface FakeRefund {
   createTime: string;
 }
 
+type Spoiled = 'none' | 'body' | 'signature' | 'stale';
+
 export interface FakeWechatPay {
   /** `http://127.0.0.1:<port>`: both the pay API's base and the mini-program API's. */
   base: string;
@@ -54,8 +56,8 @@ export interface FakeWechatPay {
   /** A refund settles. */
   settle(outRefundNo: string, status: RefundStatus): void;
   refunds(): FakeRefund[];
-  /** The next answers: as they are, with their body changed after signing, or signed with another key. */
-  spoil(mode: 'none' | 'body' | 'signature'): void;
+  /** The next answers: as they are, their body changed after signing, signed with another key, or signed ten minutes ago. */
+  spoil(mode: Spoiled): void;
   close(): Promise<void>;
 }
 
@@ -79,12 +81,12 @@ export async function startFakeWechatPay(merchant: FakeMerchant, options: { now?
   const tokens = new Set<string>();
   const requests: FakeWechatPay['requests'] = [];
   const shipments: unknown[] = [];
-  let spoiled: 'none' | 'body' | 'signature' = 'none';
+  let spoiled: Spoiled = 'none';
 
   /** A signed answer (WeChat signs every answer to a request whose signature held). */
   function answer(res: ServerResponse, status: number, body?: unknown): void {
     const text = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Math.floor(now().getTime() / 1000));
+    const timestamp = String(Math.floor(now().getTime() / 1000) - (spoiled === 'stale' ? 600 : 0));
     const nonce = newNonce();
     const key = spoiled === 'signature' ? stranger.privateKey : platform.privateKey;
     const signature = sign(key, answerMessage(timestamp, nonce, text));
