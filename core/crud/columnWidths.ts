@@ -5,6 +5,8 @@ import type { FieldDef } from '../schema/entity';
 const TYPE_WIDTH: Record<FieldDef['type'], number> = { string: 140, text: 200, integer: 90, number: 110, switch: 80, select: 110, date: 120, datetime: 170, id: 170, image: 80, images: 120, richtext: 200, money: 120 };
 /** No column is squeezed below this (a few characters and the ellipsis). */
 const NARROWEST = 64;
+/** An amount cut short misleads (¥2,999… reads as anything): its column keeps room for ¥99,999.99. */
+const MONEY_NARROWEST = 116;
 
 /** Pixels a label takes in the current language (a CJK character about 14, a Latin one about 7.5). */
 function labelWidth(field: FieldDef): number {
@@ -19,7 +21,8 @@ export function naturalWidth(field: FieldDef): number {
 
 /** The narrowest a column may become to fit its table: its whole label stays readable (the values may be cut). */
 export function minimumWidth(field: FieldDef): number {
-  return Math.min(naturalWidth(field), Math.max(NARROWEST, labelWidth(field) + 34 + (field.sortable ? 20 : 0)));
+  const floor = field.type === 'money' ? MONEY_NARROWEST : NARROWEST;
+  return Math.min(naturalWidth(field), Math.max(floor, labelWidth(field) + 34 + (field.sortable ? 20 : 0)));
 }
 
 /**
