@@ -2,6 +2,7 @@ import { Button, Descriptions, Drawer, Skeleton, Tag, Timeline } from '@arco-des
 import { entityDetailQuery, formatYuan, localText, stateLabel, useQuery, useTranslation } from '../../../core/sdk/browser';
 import { geniusOrderEntity, geniusOrderMachine, ORDER_STATE } from './entity';
 import { OrderMoveButtons } from './OrderMoveButtons';
+import { useOrderMove } from './useOrderMove';
 
 const fields = geniusOrderEntity.fields;
 
@@ -49,6 +50,9 @@ export function OrderDetail({ id, onClose }: { id: string | null; onClose: () =>
   const { t } = useTranslation();
   const detail = useQuery(id ? entityDetailQuery(geniusOrderEntity, id) : null);
   const order = detail.data;
+  const moves = useOrderMove();
+  // For whoever may move orders: the moves it may make, or that it makes none any more.
+  const footer = !order || !moves.may ? null : moves.nextOf(order).length ? <OrderMoveButtons order={order} size="default" type="secondary" /> : <span className="genius-order-over">{t('genius.order.noMoves')}</span>;
   const label = (name: keyof typeof fields) => localText(fields[name].label);
   return (
     <Drawer
@@ -56,7 +60,7 @@ export function OrderDetail({ id, onClose }: { id: string | null; onClose: () =>
       width={520}
       title={t('genius.order.detail')}
       onCancel={onClose}
-      footer={order && id ? <OrderMoveButtons order={order} size="default" type="secondary" /> : null}
+      footer={footer}
       unmountOnExit
       className="genius-order-detail"
     >

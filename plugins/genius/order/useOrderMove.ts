@@ -45,5 +45,5 @@ export function useOrderMove() {
         }
       },
     });
-  return { nextOf, move, actionLabel, danger: (to: number) => UNDOING.includes(to) };
+  return { may, nextOf, move, actionLabel, danger: (to: number) => UNDOING.includes(to) };
 }

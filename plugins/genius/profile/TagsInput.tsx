@@ -6,7 +6,9 @@ export function TagsInput({ value, onChange, disabled }: { value?: string; onCha
   const { t } = useTranslation();
   const tags = (value ?? '').split(',').filter(Boolean);
   return (
-    <InputTag
+    // Enter adds the tag typed: it must not reach the dialog, where Enter in a one-line field saves.
+    <span className="genius-tags-input" onKeyDown={(event) => event.key === 'Enter' && event.stopPropagation()}>
+      <InputTag
       value={tags}
       onChange={(next: unknown[]) => onChange?.(next.map(String).join(','))}
       tokenSeparators={[',', '，', '、']}
@@ -14,8 +16,8 @@ export function TagsInput({ value, onChange, disabled }: { value?: string; onCha
       allowClear
       disabled={disabled}
       placeholder={t('genius.profile.tagsPlaceholder')}
-      aria-label={t('genius.profile.tagsPlaceholder')}
-    />
+      />
+    </span>
   );
 }
 
