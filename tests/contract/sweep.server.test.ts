@@ -66,8 +66,11 @@ const ANY_MEMBER = new Set([
   // The card front end reports visits: public, the signed card token names the card.
   'POST /api/visit/record',
   'POST /api/visit/record/update',
+  // A certificate's QR code opens its check: public, the signed certificate token names it.
+  'GET /api/certificate/verify',
   'GET /api/staff/info/list',
   'GET /api/company/information/list',
+  'GET /api/genius/select',
   // The card domain of one's own tenant (the cards' links).
   'GET /api/wx/get/domian',
 ]);
