@@ -1,9 +1,9 @@
 import { Progress, Tag } from '@arco-design/web-react';
 import { IconLink } from '@arco-design/web-react/icon';
 import { observer } from 'mobx-react-lite';
-import { CrudPage, currentLanguage, invalidateResource, localText, stateLabel, useCrudList, useGranted, useTranslation, type RowOf, type TFunction } from '../../../core/sdk/browser';
+import { choiceLabel, CrudPage, invalidateResource, localText, stateLabel, useCrudList, useDictionary, useGranted, useTranslation, type RowOf, type TFunction } from '../../../core/sdk/browser';
 import { StateMoveActions } from '../StateMoveActions';
-import { COURSE_STATUS_CODE, courseEntity, courseStates } from './entity';
+import { COURSE_STATUS_CODE, courseCategoryDictionary, courseEntity, courseStates } from './entity';
 import { timeRange } from './time-range';
 import './course.css';
 
@@ -22,7 +22,7 @@ function Seats({ taken, capacity, t }: { taken: number; capacity: number; t: TFu
           {t('course.course.full')}
         </Tag>
       ) : (
-        <Progress className="course-seats-bar" percent={capacity > 0 ? Math.round((taken / capacity) * 100) : 0} showText={false} size="small" width={64} />
+        <Progress className="course-seats-bar" percent={capacity > 0 ? Math.round((taken / capacity) * 100) : 0} showText={false} size="small" width={40} />
       )}
     </span>
   );
@@ -41,6 +41,27 @@ function Place({ row, t }: { row: CourseRow; t: TFunction }) {
   );
 }
 
+/** When: the day (or days) above the hours. */
+function When({ start, end }: { start: string; end: string }) {
+  const { days, hours } = timeRange(start, end);
+  return (
+    <span className="course-two-lines">
+      <span>{days}</span>
+      <span className="course-muted">{hours}</span>
+    </span>
+  );
+}
+
+/** The title, and under it who teaches and what kind of course it is. */
+function Title({ row, category }: { row: CourseRow; category: string }) {
+  return (
+    <span className="course-two-lines">
+      <span>{row.title}</span>
+      <span className="course-muted">{[row.teacher, category].filter(Boolean).join(' · ')}</span>
+    </span>
+  );
+}
+
 /**
  * /course/list (课程列表): the kit's list of courses with their cover, time, place, price and seats, and
  * per row the status moves the course's state allows (each asked first; 状态流转 permission).
@@ -50,6 +71,7 @@ export default observer(function CoursePage() {
   const list = useCrudList({ entity: courseEntity });
   const can = useGranted([COURSE_STATUS_CODE]);
   const mayMove = can(COURSE_STATUS_CODE);
+  const categories = useDictionary(courseCategoryDictionary.code).options;
   // The course's reads, the registrations' course choices among them (they are read from its API).
   const onMoved = () => void invalidateResource(courseEntity);
   return (
@@ -57,9 +79,11 @@ export default observer(function CoursePage() {
       entity={courseEntity}
       list={list}
       className="course-page"
+      iconActions
       table={{
         cells: {
-          startTime: (_value, row) => timeRange(String(row.startTime ?? ''), String(row.endTime ?? '')),
+          title: (_value, row) => <Title row={row} category={choiceLabel(categories, row.category)} />,
+          startTime: (_value, row) => <When start={String(row.startTime ?? '')} end={String(row.endTime ?? '')} />,
           place: (_value, row) => <Place row={row} t={t} />,
           price: (value) =>
             value === 0 ? (
@@ -88,7 +112,7 @@ export default observer(function CoursePage() {
           />
         ) : null
       }
-      extraActionsWidth={mayMove ? (currentLanguage() === 'en' ? 250 : 150) : 0}
+      extraActionsWidth={mayMove ? 150 : 0}
     />
   );
 });

@@ -12,7 +12,7 @@ export const COURSE_GROUP = 'course_manage';
  */
 export const courseResource = defineResource({
   entity: courseEntity,
-  menu: { parent: COURSE_GROUP, name: { zh: '课程列表', en: 'Courses' }, path: '/course/list', icon: 'book', sort: 1 },
+  menu: { parent: COURSE_GROUP, name: { zh: '课程列表', en: 'Course list' }, path: '/course/list', icon: 'book', sort: 1 },
   grants: { user: ['view'] },
   buttons: [{ code: COURSE_STATUS_CODE, name: { zh: '状态流转', en: 'Change status' }, alias: 'status', icon: 'swap', sort: 5, action: 2 }],
   screen: () => import('./CoursePage'),
@@ -52,9 +52,9 @@ export const courseMessages = {
     moved: 'The course is now "{{state}}"',
     seatsLabel: '{{taken}} approved of {{capacity}} seats',
     actions: {
-      1: 'Open registration',
-      2: 'Close registration',
-      0: 'Back to draft',
+      1: 'Open',
+      2: 'Close',
+      0: 'To draft',
       3: 'Finish',
     },
   },

@@ -2,13 +2,17 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Modal } from '@arco-design/web-react';
 import { IconCheckCircle } from '@arco-design/web-react/icon';
-import { CrudPage, http, invalidateResource, localText, stateLabel, useCrudList, useGranted, useTranslation, type RowOf } from '../../../core/sdk/browser';
+import { choiceLabel, CrudPage, currentLanguage, http, invalidateResource, localText, stateLabel, useCrudList, useFieldChoices, useGranted, useTranslation, type RowOf } from '../../../core/sdk/browser';
 import { courseEntity } from '../course/entity';
 import { StateMoveActions } from '../StateMoveActions';
 import { BatchResultDialog, type BatchResult } from './BatchResultDialog';
+import './register.css';
 import { REGISTER_STATE, REGISTER_STATUS_CODE, registerEntity, registerStates } from './entity';
 
 type RegisterRow = RowOf<typeof registerEntity>;
+
+/** The field whose choices name the courses. */
+const COURSE_FIELD = [registerEntity.fields.courseId];
 
 /** A move's effect reaches the course too: its approved count. */
 const reloadBoth = () => {
@@ -28,6 +32,8 @@ export default observer(function RegisterPage() {
   const can = useGranted([REGISTER_STATUS_CODE]);
   const mayMove = can(REGISTER_STATUS_CODE);
   const [result, setResult] = useState<BatchResult | null>(null);
+  // The course titles the list shows, for the confirmations.
+  const courses = useFieldChoices(COURSE_FIELD).optionsOf(registerEntity.fields.courseId);
 
   const pendingSelected = list.selectedRows.filter((row) => row.status === REGISTER_STATE.pending);
   const approveSelected = () => {
@@ -57,7 +63,12 @@ export default observer(function RegisterPage() {
     });
   };
 
-  const question = (row: RegisterRow, to: number) => t('course.register.confirm', { action: t(`course.register.actions.${to}`), name: row.name ?? '', mobile: row.mobile ?? '' });
+  const question = (row: RegisterRow, to: number) => (
+    <>
+      <p>{t('course.register.confirm', { action: t(`course.register.actions.${to}`), name: row.name ?? '', mobile: row.mobile ?? '' })}</p>
+      <p className="course-muted-line">{t('course.register.confirmCourse', { course: choiceLabel(courses, row.courseId) })}</p>
+    </>
+  );
 
   return (
     <>
@@ -65,6 +76,7 @@ export default observer(function RegisterPage() {
         entity={registerEntity}
         list={list}
         bulk={mayMove}
+        iconActions
         toolbar={() =>
           mayMove ? (
             <Button icon={<IconCheckCircle />} disabled={pendingSelected.length === 0} onClick={approveSelected} data-testid="register-batch-approve">
@@ -89,7 +101,7 @@ export default observer(function RegisterPage() {
             />
           ) : null
         }
-        extraActionsWidth={mayMove ? 120 : 0}
+        extraActionsWidth={mayMove ? (currentLanguage() === 'en' ? 150 : 110) : 0}
       />
       <BatchResultDialog result={result} onClose={() => setResult(null)} />
     </>

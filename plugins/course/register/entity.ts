@@ -52,10 +52,10 @@ export const registerEntity = defineEntity({
       width: 220,
     },
     name: { type: 'string', label: { zh: '姓名', en: 'Name' }, required: true, maxLength: 64, search: 'like', width: 110 },
-    mobile: { type: 'string', label: { zh: '手机号码', en: 'Mobile' }, required: MOBILE_REQUIRED, pattern: MOBILE_RULES, search: 'like', width: 130 },
+    mobile: { type: 'string', label: { zh: '手机号码', en: 'Mobile' }, required: MOBILE_REQUIRED, pattern: MOBILE_RULES, search: 'like', width: 140 },
     company: { type: 'string', label: { zh: '单位', en: 'Company' }, maxLength: 100, width: 180 },
     position: { type: 'string', label: { zh: '职位', en: 'Position' }, maxLength: 64, width: 110 },
     remark: { type: 'text', label: { zh: '备注', en: 'Remark' }, maxLength: 500, list: false },
-    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: stateOptions(registerStates), writable: 'never', form: { add: false, edit: false, view: true }, search: 'equal', width: 100 },
+    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: stateOptions(registerStates), writable: 'never', form: { add: false, edit: false, view: true }, search: 'equal', width: 104 },
   },
 });

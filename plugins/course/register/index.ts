@@ -45,7 +45,7 @@ export const registerMessages = {
       1: 'Approve',
       2: 'Refuse',
       4: 'Check in',
-      3: 'Cancel',
+      3: 'Withdraw',
     },
     confirmTitle: '{{action}} the registration',
     confirm: '{{action}} the registration of {{name}} ({{mobile}})?',
