@@ -1,11 +1,10 @@
 import { bizError, type CrudHooks, formatDateTime, type ServerContext, str } from '../../../core/sdk/server';
 import { geniusEntity } from '../profile/entity';
-import { geniusNames } from '../profile/rules';
+import { GENIUS_MSG, geniusNames } from '../profile/rules';
 import { PUBLISHED } from './entity';
 
 export const ARTICLE_MSG = {
   contentRequired: { zh: '请输入文章内容', en: 'Please enter the content' },
-  geniusUnknown: { zh: '达人不存在', en: 'The genius does not exist' },
 };
 
 /**
@@ -18,7 +17,7 @@ export function articleHooks(ctx: ServerContext): CrudHooks {
     async beforeChange({ tx, user, mode, values, existing }) {
       if (values.geniusId) {
         const genius = await tx.one(`select 1 as found from ${geniusEntity.table} where tenant_id = $1 and id = $2 and is_deleted = 0`, [user.tenantId, str(values.geniusId)]);
-        if (!genius) throw bizError(ARTICLE_MSG.geniusUnknown);
+        if (!genius) throw bizError(GENIUS_MSG.unknown);
       }
       const status = Number('status' in values ? values.status : existing?.status);
       if (status !== PUBLISHED) return;

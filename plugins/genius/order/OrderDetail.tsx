@@ -76,7 +76,7 @@ export function OrderDetail({ id, onClose }: { id: string | null; onClose: () =>
           <Skeleton animation text={{ rows: 6 }} />
         </div>
       ) : (
-        <>
+        <div data-testid="genius-order-detail" data-status={String(order.status)}>
           <Descriptions
             column={1}
             colon=" :"
@@ -94,7 +94,7 @@ export function OrderDetail({ id, onClose }: { id: string | null; onClose: () =>
           />
           <h4 className="genius-order-history">{t('genius.order.history')}</h4>
           <Progress order={order} />
-        </>
+        </div>
       )}
     </Drawer>
   );

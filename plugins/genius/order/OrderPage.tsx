@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconEye } from '@arco-design/web-react/icon';
 import { confirmRemove, CrudPage, currentLanguage, type FormMode, type FormOverrides, useCrudCan, useTranslation } from '../../../core/sdk/browser';
@@ -17,7 +17,7 @@ function orderForm(mode: FormMode): FormOverrides {
 }
 
 /** One row action as an icon with its name in a tooltip. */
-function IconAction({ label, icon, onClick, danger = false }: { label: string; icon: React.ReactNode; onClick: () => void; danger?: boolean }) {
+function IconAction({ label, icon, onClick, danger = false }: { label: string; icon: ReactNode; onClick: () => void; danger?: boolean }) {
   return (
     <Tooltip content={label} mini>
       <Button type="text" size="mini" icon={icon} status={danger ? 'danger' : undefined} aria-label={label} onClick={onClick} />
