@@ -1,5 +1,5 @@
-import { bizError, MSG, type Tx } from '../../../core/sdk/server';
-import { PAY, type PayState, type ShipState } from '../order/states';
+import { bizError, canMove, MSG, type Tx } from '../../../core/sdk/server';
+import { PAY, PAY_STATE, type PayState, type ShipState } from '../order/states';
 import { refundsOf } from './records';
 
 /**
@@ -63,6 +63,8 @@ export async function settleOrderState(tx: Tx, tenantId: string, order: PayOrder
   else if (returned >= order.amount) state = PAY.refunded;
   else if (settled.at(-1)?.status === 'ABNORMAL') state = PAY.refundFailed;
   else state = PAY.paid;
+  // Only along the machine's lines: refunds never move an order back from where it cannot come back.
+  if (state !== order.pay_state && !canMove(PAY_STATE, order.pay_state, state)) state = order.pay_state;
   await tx.query(
     `update ${ORDER_TABLE} set pay_state = $3, refund_amount = $4, refund_no = $5, update_time = $6, update_user = coalesce($7, update_user)
       where tenant_id = $1 and id = $2`,
