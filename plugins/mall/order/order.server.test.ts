@@ -146,6 +146,18 @@ describe('orders: menu and demo data', () => {
   });
 });
 
+describe('orders: the table', () => {
+  test('the list’s filters each have an index of the tenant’s live orders (state, create time, number, mobile, pay time)', async () => {
+    const indexes = await ts.ctx.db.system((tx) => tx.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'mall_order'`));
+    const defs = indexes.map((i) => i.indexdef.replace(/\s+/g, ' '));
+    const led = (column: string) => defs.some((d) => d.includes(`(tenant_id, ${column}`) && d.includes('is_deleted = 0'));
+    for (const column of ['create_time', 'status', 'order_no', 'buyer_mobile', 'pay_time']) expect([column, led(column)]).toEqual([column, true]);
+    expect(defs.some((d) => /UNIQUE INDEX .*\(tenant_id, order_no\)/.test(d))).toBe(true);
+    const lines = await ts.ctx.db.system((tx) => tx.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'mall_order_item'`));
+    expect(lines.some((i) => i.indexdef.includes('(tenant_id, order_id, sort)'))).toBe(true);
+  });
+});
+
 describe('orders: saving', () => {
   test('a new order gets its number, waits for payment, and is priced from the products whatever the client says', async () => {
     const a = await product(10, 1990);
