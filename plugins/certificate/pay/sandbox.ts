@@ -164,11 +164,11 @@ export const sandboxCalls = {
   },
 
   /** The customer pays `total` fen (what a real customer does in WeChat): NOTPAY becomes SUCCESS. */
-  async pay(tx: Tx, ctx: Pick<ServerContext, 'ids' | 'now'>, tenantId: string, p: { outTradeNo: string; total: number; payerOpenid: string; at?: Date }): Promise<WxTransaction> {
+  async pay(tx: Tx, ctx: Pick<ServerContext, 'ids' | 'now'>, tenantId: string, p: { outTradeNo: string; total: number; payerOpenid: string }): Promise<WxTransaction> {
     const row = await lockOrOpenTxn(tx, ctx, tenantId, p.outTradeNo, p.total);
     if (row.trade_state === 'CLOSED') throw new ProviderError(400, 'ORDERCLOSED', '订单已关闭');
     if (row.trade_state !== 'NOTPAY') throw new ProviderError(400, 'ORDERPAID', '订单已支付');
-    const at = p.at ?? ctx.now();
+    const at = ctx.now();
     const [paid] = await tx.query<TxnRow>(
       `update ${SANDBOX_TXN} set trade_state = 'SUCCESS', transaction_id = $3, total = $4, payer_openid = $5, success_time = $6, update_time = $6
         where tenant_id = $1 and id = $2 and trade_state = 'NOTPAY' returning ${TXN_COLUMNS}`,
@@ -182,8 +182,8 @@ export const sandboxCalls = {
    * WeChat does); the whole amount must be the transaction's; what is refunded and under way may not
    * exceed it (NOT_ENOUGH).
    */
-  async refund(tx: Tx, ctx: Pick<ServerContext, 'ids' | 'now'>, tenantId: string, r: RefundRequest, options: SandboxOptions & { at?: Date }): Promise<WxRefund> {
-    const now = options.at ?? ctx.now();
+  async refund(tx: Tx, ctx: Pick<ServerContext, 'ids' | 'now'>, tenantId: string, r: RefundRequest, options: SandboxOptions): Promise<WxRefund> {
+    const now = ctx.now();
     const txn = await lockTxn(tx, tenantId, r.outTradeNo);
     if (!txn) throw notFound();
     const existing = await tx.one<RefundRow>(`select ${REFUND_COLUMNS} from ${SANDBOX_REFUND} where tenant_id = $1 and out_refund_no = $2`, [tenantId, r.outRefundNo]);
