@@ -34,14 +34,16 @@ export function PreviewModal({ orderId, certificateNo, onClose }: { orderId: str
       try {
         const { data } = await http.get<{ link: string; certificateNo: string }>(FILE_URL, { params: { id: orderId }, silent: true });
         const blob = await http.download('GET', data.link, undefined, { silent: true });
-        const bytes = new Uint8Array(await blob.arrayBuffer());
+        const file = new Blob([blob], { type: 'application/pdf' });
+        // pdf.js hands its bytes over to its worker (they are gone from here after): a copy of their own.
+        const bytes = new Uint8Array(await file.arrayBuffer());
         const { loadPdf } = await import('./pdf-page');
         if (cancelled) return;
         pdf = await loadPdf(bytes);
         if (cancelled || !canvas.current) return;
         const box = pageBox();
         await pdf.drawFirstPage(canvas.current, box.width, box.height);
-        if (!cancelled) setState({ kind: 'ready', blob: new Blob([bytes], { type: 'application/pdf' }), pages: pdf.pages, fileName: `${data.certificateNo || certificateNo || 'certificate'}.pdf` });
+        if (!cancelled) setState({ kind: 'ready', blob: file, pages: pdf.pages, fileName: `${data.certificateNo || certificateNo || 'certificate'}.pdf` });
       } catch (error) {
         if (!cancelled) setState({ kind: 'failed', message: error instanceof Error && error.message ? error.message : t('certificate.file.failed') });
       }
