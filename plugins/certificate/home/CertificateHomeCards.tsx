@@ -55,21 +55,28 @@ function WithSummary({ children }: { children: (summary: CertificateOrderSummary
 /** ▲ 25% / ▼ 10% / 持平 against yesterday, said in words to a screen reader. */
 function Change({ today, yesterday }: { today: number; yesterday: number }) {
   const { t } = useTranslation();
-  if (today === yesterday) return <span className="cert-home-change is-same">{t('certificate.home.same')}</span>;
+  if (today === yesterday) return <span className="cert-home-change cert-home-versus">{t('certificate.home.same')}</span>;
   if (yesterday === 0) {
     return (
-      <span className="cert-home-change is-up">
-        <span aria-hidden="true">▲ </span>
-        {t('certificate.home.fromZero')}
+      <span className="cert-home-change">
+        <span className="is-up">
+          <span aria-hidden="true">▲</span>
+          {t('certificate.home.fromZero')}
+        </span>
       </span>
     );
   }
   const up = today > yesterday;
   const percent = `${Math.round((Math.abs(today - yesterday) / yesterday) * 100)}%`;
   return (
-    <span className={`cert-home-change ${up ? 'is-up' : 'is-down'}`} aria-label={t(up ? 'certificate.home.up' : 'certificate.home.down', { percent })}>
-      <span aria-hidden="true">
-        {up ? '▲' : '▼'} {percent} {t('certificate.home.vsYesterday')}
+    <span className="cert-home-change" aria-label={t(up ? 'certificate.home.up' : 'certificate.home.down', { percent })}>
+      <span aria-hidden="true" className={up ? 'is-up' : 'is-down'}>
+        {up ? '▲' : '▼'}
+        {percent}
+      </span>
+      <span aria-hidden="true" className="cert-home-versus">
+        {' '}
+        {t('certificate.home.vsYesterday')}
       </span>
     </span>
   );

@@ -41,18 +41,18 @@ export const certificateOrderEntity = defineEntity({
       form: { add: false, edit: true, view: true },
       search: 'like',
       sortable: true,
-      width: 210,
+      width: 250,
     },
-    name: { type: 'string', label: { zh: '申请人', en: 'Applicant' }, required: true, maxLength: 50, search: 'like', width: 110 },
-    idNumber: { type: 'string', label: { zh: '身份证号', en: 'ID number' }, required: true, maxLength: 18, pattern: ID_NUMBER_RULE, width: 190 },
-    mobile: { type: 'string', label: { zh: '手机号码', en: 'Mobile' }, required: MOBILE_REQUIRED, pattern: MOBILE_RULES, maxLength: 11, search: 'like', width: 130 },
+    name: { type: 'string', label: { zh: '申请人', en: 'Applicant' }, required: true, maxLength: 50, search: 'like', width: 100 },
+    idNumber: { type: 'string', label: { zh: '身份证号', en: 'ID number' }, required: true, maxLength: 18, pattern: ID_NUMBER_RULE, width: 180 },
+    mobile: { type: 'string', label: { zh: '手机号码', en: 'Mobile' }, required: MOBILE_REQUIRED, pattern: MOBILE_RULES, maxLength: 11, search: 'like', width: 124 },
     certificateType: {
       type: 'select',
       label: { zh: '证书类型', en: 'Certificate type' },
       dict: { code: CERTIFICATE_TYPE_DICTIONARY.code, numeric: true },
       required: true,
       search: 'equal',
-      width: 150,
+      width: 116,
     },
     amount: { type: 'money', label: { zh: '订单金额', en: 'Amount' }, required: true, sortable: true, width: 120 },
     payState: {
@@ -63,7 +63,7 @@ export const certificateOrderEntity = defineEntity({
       writable: 'never',
       form: { add: false, edit: true, view: true },
       search: 'equal',
-      width: 120,
+      width: 112,
     },
     shipState: {
       type: 'select',
@@ -73,9 +73,9 @@ export const certificateOrderEntity = defineEntity({
       writable: 'never',
       form: { add: false, edit: true, view: true },
       search: 'equal',
-      width: 110,
+      width: 104,
     },
-    refundAmount: { type: 'money', label: { zh: '退款金额', en: 'Refunded' }, writable: 'never', form: { add: false, edit: false, view: true }, width: 120 },
+    refundAmount: { type: 'money', label: { zh: '退款金额', en: 'Refunded' }, writable: 'never', form: { add: false, edit: false, view: true }, width: 116 },
     payTime: { type: 'datetime', label: { zh: '支付时间', en: 'Paid at' }, writable: 'never', list: false, form: { add: false, edit: false, view: true } },
     transactionId: { type: 'string', label: { zh: '微信支付单号', en: 'Transaction id' }, maxLength: 64, writable: 'never', list: false, form: { add: false, edit: false, view: true } },
     refundNo: { type: 'string', label: { zh: '退款单号', en: 'Refund no.' }, maxLength: 64, writable: 'never', list: false, form: { add: false, edit: false, view: true } },
@@ -94,7 +94,7 @@ export const certificateOrderEntity = defineEntity({
     certificateFile: { type: 'string', label: { zh: '证书文件', en: 'Certificate file' }, maxLength: 500, writable: 'never', list: false, form: false },
     remark: { type: 'text', label: { zh: '备注', en: 'Remark' }, maxLength: 500, list: false },
     // The audit column, shown and sorted as a field of the list (the server fills it on every row).
-    createTime: { type: 'datetime', label: { zh: '下单时间', en: 'Ordered at' }, virtual: true, sortable: true, form: { add: false, edit: false, view: true }, width: 170 },
+    createTime: { type: 'datetime', label: { zh: '下单时间', en: 'Ordered at' }, virtual: true, sortable: true, form: { add: false, edit: false, view: true }, width: 168 },
   },
 });
 

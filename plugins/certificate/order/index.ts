@@ -12,7 +12,7 @@ export { ORDER_CODE } from './codes';
  */
 export const certificateOrderResource = defineResource({
   entity: certificateOrderEntity,
-  menu: { parent: 'certificate', path: '/certificate/order', icon: 'file-text', sort: 1 },
+  menu: { parent: 'certificate', name: { zh: '证书订单', en: 'Certificate orders' }, path: '/certificate/order', icon: 'file-text', sort: 1 },
   grants: { user: ['view'] },
   buttons: [
     { code: ORDER_CODE.refund, name: { zh: '退款', en: 'Refund' }, alias: 'refund', icon: 'money', sort: 5, action: 2 },
@@ -34,6 +34,7 @@ export const orderMessages = {
     exportName: '证书订单',
     detail: '订单详情',
     detailTitle: '订单 {{orderNo}}',
+    openDetail: '查看订单 {{orderNo}} 的详情',
     order: '订单信息',
     payments: '支付记录',
     noPayments: '还没有支付记录',
@@ -66,6 +67,7 @@ export const orderMessages = {
     exportName: 'certificate-orders',
     detail: 'Order details',
     detailTitle: 'Order {{orderNo}}',
+    openDetail: 'Details of order {{orderNo}}',
     order: 'The order',
     payments: 'Payment history',
     noPayments: 'No payment events yet',

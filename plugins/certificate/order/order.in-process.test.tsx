@@ -52,7 +52,7 @@ describe('certificate order screen (in-process server)', () => {
   it('the details drawer shows the order, masked, and its payment history', async () => {
     const app = await renderPlugin(certificatePlugin, { backend, route: '/certificate/order', with: [dictPlugin], user: { permissions: VIEW } });
     const order = await stored('陈静');
-    await app.user.click(within(await rowOf('陈静')).getByRole('button', { name: '订单详情' }));
+    await app.user.click(within(await rowOf('陈静')).getByRole('button', { name: String(order.order_no) }));
     const drawer = (await screen.findByText(`订单 ${String(order.order_no)}`)).closest('.arco-drawer') as HTMLElement;
     expect(await within(drawer).findByText(maskIdNumber(String(order.id_number)))).toBeTruthy();
     expect(within(drawer).getByText('顺丰速运')).toBeTruthy();

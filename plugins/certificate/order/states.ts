@@ -18,7 +18,7 @@ export const PAY_STATE = defineStateMachine<PayState>({
     { value: PAY.unpaid, label: { zh: '未支付', en: 'Not paid' }, color: 'orange' },
     { value: PAY.paid, label: { zh: '已支付', en: 'Paid' }, color: 'green' },
     { value: PAY.closed, label: { zh: '已关闭', en: 'Closed' }, color: 'gray' },
-    { value: PAY.refunding, label: { zh: '退款中', en: 'Refund in progress' }, color: 'arcoblue' },
+    { value: PAY.refunding, label: { zh: '退款中', en: 'Refunding' }, color: 'arcoblue' },
     { value: PAY.refunded, label: { zh: '已退款', en: 'Refunded' }, color: 'purple' },
     { value: PAY.refundFailed, label: { zh: '退款失败', en: 'Refund failed' }, color: 'red' },
   ],

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Empty, Form, Skeleton, Tag, Timeline } from '@arco-design/web-react';
-import { EntityForm, formatYuan, localText, query, type Row, useQuery, useTranslation } from '../../../../core/sdk/browser';
+import { currentLanguage, EntityForm, formatYuan, localText, query, type Row, useQuery, useTranslation } from '../../../../core/sdk/browser';
 import { REFUND_STATUS_LABELS, type RefundStatus } from '../../pay/states';
 import { certificateOrderEntity } from '../entity';
 import { ORDER_RESOURCE } from '../summary-shape';
@@ -90,7 +90,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: string | null; onCl
   const info = useQuery(shown ? query<OrderInfo>(ORDER_RESOURCE, `${ORDER_RESOURCE}/getOrderInfo`, { params: { id: shown } }) : null);
   const title = info.data?.orderNo ? t('certificate.order.detailTitle', { orderNo: info.data.orderNo }) : t('certificate.order.detail');
   return (
-    <Drawer visible={orderId !== null} width={760} title={title} footer={null} onCancel={onClose} afterClose={() => setShown(null)} className="cert-order-drawer" unmountOnExit>
+    <Drawer visible={orderId !== null} width={currentLanguage() === 'en' ? 960 : 820} title={title} footer={null} onCancel={onClose} afterClose={() => setShown(null)} className="cert-order-drawer" unmountOnExit>
       {info.failed && !info.data ? (
         <div className="cert-order-failed" role="alert">
           <span>{t('certificate.order.loadFailed')}</span>

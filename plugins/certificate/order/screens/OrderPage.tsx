@@ -1,13 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Modal, Tooltip } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconExport, IconEye, IconPlus } from '@arco-design/web-react/icon';
+import { IconDelete, IconEdit, IconExport, IconPlus } from '@arco-design/web-react/icon';
 import {
   confirmRemove,
   CrudDialog,
   CrudTable,
   CrudToolbar,
-  currentLanguage,
   type DialogState,
   type FormMode,
   type FormOverrides,
@@ -29,10 +28,17 @@ import { OrderDrawer } from './OrderDrawer';
 import './order.css';
 
 const entity = certificateOrderEntity;
-const CODES = [`${ORDER_CODE.menu}_add`, `${ORDER_CODE.menu}_edit`, `${ORDER_CODE.menu}_delete`, ORDER_CODE.view, ORDER_CODE.export, ORDER_CODE.viewSensitive] as const;
+const CODES = [`${ORDER_CODE.menu}_add`, `${ORDER_CODE.menu}_edit`, `${ORDER_CODE.menu}_delete`, ORDER_CODE.export, ORDER_CODE.viewSensitive] as const;
 
 /** What an order was paid for: not editable once it is no longer unpaid (the server refuses it too). */
 const FIXED_ONCE_PAID = ['name', 'idNumber', 'mobile', 'certificateType', 'amount'];
+
+/**
+ * Room for the most icons a row shows: edit and delete, three payment actions (an unpaid order: query,
+ * simulate, close; a paid one: refund, query, ship) and the certificate's two. The details open from
+ * the order number.
+ */
+const ACTIONS_WIDTH = 32 + 7 * 26;
 
 /** `20240131`. */
 function today(): string {
@@ -43,9 +49,9 @@ function today(): string {
 /**
  * /certificate/order (证书订单): the orders with their payment and shipping states as tags and the ID
  * numbers as the server answers them (masked without the sensitive code); 新增 and 删除 in the toolbar
- * and 导出, the server's workbook of every order the filters match; per row the details drawer (the
- * order and its payment history), edit, delete, the payment actions and the certificate file. Each
- * control shows only with its permission code; the server checks them again.
+ * and 导出, the server's workbook of every order the filters match; the order number opens the details
+ * drawer (the order and its payment history); per row edit, delete, the payment actions and the
+ * certificate file. Each control shows only with its permission code; the server checks them again.
  */
 export default observer(function OrderPage() {
   const { t } = useTranslation();
@@ -96,7 +102,6 @@ export default observer(function OrderPage() {
   );
   const actions = (row: (typeof list.rows)[number]) => (
     <div className="cert-order-actions">
-      {can(ORDER_CODE.view) ? icon('view', t('certificate.order.detail'), <IconEye />, () => row.id && setDrawer(row.id)) : null}
       {can(`${ORDER_CODE.menu}_edit`) ? icon('edit', t('crud.edit'), <IconEdit />, () => setDialog({ mode: 'edit', id: row.id })) : null}
       {can(`${ORDER_CODE.menu}_delete`) ? icon('delete', t('crud.delete'), <IconDelete />, () => row.id && remove([row.id]), true) : null}
       <PayActions order={row} onChanged={refresh} />
@@ -125,7 +130,22 @@ export default observer(function OrderPage() {
           </Button>
         ) : null}
       </CrudToolbar>
-      <CrudTable list={list} selection={can(`${ORDER_CODE.menu}_delete`)} actions={actions} actionsWidth={currentLanguage() === 'en' ? 420 : 340} />
+      {/* No row numbers: the order number names a row, and the columns need the room. */}
+      <CrudTable
+        list={list}
+        index={false}
+        selection={can(`${ORDER_CODE.menu}_delete`)}
+        actions={actions}
+        actionsWidth={ACTIONS_WIDTH}
+        cells={{
+          // Whoever sees the list may open an order's details (the same read): the order number opens them.
+          orderNo: (_value, row, text) => (
+            <button type="button" className="cert-order-no" title={t('certificate.order.openDetail', { orderNo: text })} onClick={() => row.id && setDrawer(row.id)}>
+              {text}
+            </button>
+          ),
+        }}
+      />
       <CrudDialog entity={entity} state={dialog} onClose={() => setDialog(null)} form={form} />
       <OrderDrawer orderId={drawer} onClose={() => setDrawer(null)} />
     </div>
