@@ -192,7 +192,7 @@ describe.each(backends)('certificate files on $name', ({ databaseUrl }) => {
     await refused({ payState: 0 }, '订单「未支付」，不能生成证书：只有已支付且未全额退款的订单可以生成', 'The order is "Not paid": a certificate is made only for an order paid and not wholly refunded');
     await refused({ payState: 2 }, '订单「已关闭」，不能生成证书：只有已支付且未全额退款的订单可以生成', 'The order is "Closed": a certificate is made only for an order paid and not wholly refunded');
     await refused({ payState: 4, refundAmount: 19_900 }, '订单「已退款」，不能生成证书：只有已支付且未全额退款的订单可以生成', 'The order is "Refunded": a certificate is made only for an order paid and not wholly refunded');
-    await refused({ payState: 3, refundAmount: 19_900 }, '订单「退款中」，不能生成证书：只有已支付且未全额退款的订单可以生成', 'The order is "Refund in progress": a certificate is made only for an order paid and not wholly refunded');
+    await refused({ payState: 3, refundAmount: 19_900 }, '订单「退款中」，不能生成证书：只有已支付且未全额退款的订单可以生成', 'The order is "Refunding": a certificate is made only for an order paid and not wholly refunded');
     for (const fields of [{ payState: 1, refundAmount: 4_900 }, { payState: 3, refundAmount: 100 }, { payState: 5, refundAmount: 19_900 - 1 }]) {
       expect((await make(await order(fields))).body.success).toBe(true);
     }
