@@ -15,6 +15,8 @@ const e2e = serverAndBrowser();
 const CUSTOMER = 'E2E 达人客户';
 
 const orderRow = (page: Page) => page.locator('.arco-table-tr', { hasText: CUSTOMER }).first();
+/** Every picture of the list loaded (thumbnails arrive after the rows). */
+const picturesLoaded = (page: Page) => page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.arco-table-tr img')].every((img) => img.complete && img.naturalWidth > 0));
 const toastsGone = (page: Page) => page.locator('.arco-message').first().waitFor({ state: 'detached', timeout: 15_000 });
 
 /** The drawer, slid fully in. */
@@ -28,7 +30,7 @@ async function drawerOpen(page: Page): Promise<Locator> {
 }
 
 /** Clicks a move, checks the confirmation names both states, confirms, and waits for the new state. */
-async function moveTo(page: Page, scope: Locator, action: string, from: string, to: string, status: number, wait: () => Promise<unknown>): Promise<void> {
+async function moveTo(page: Page, scope: Locator, action: string, from: string, to: string, wait: () => Promise<unknown>): Promise<void> {
   await scope.getByRole('button', { name: action, exact: true }).click();
   const box = page.locator('.arco-modal', { hasText: `从「${from}」变为「${to}」` });
   await box.waitFor();
@@ -36,7 +38,6 @@ async function moveTo(page: Page, scope: Locator, action: string, from: string, 
   await box.waitFor({ state: 'hidden' });
   await toast(page, `订单已变为「${to}」`).waitFor();
   await wait();
-  void status;
 }
 
 describe('genius orders, in the browser', () => {
@@ -65,16 +66,16 @@ describe('genius orders, in the browser', () => {
     await page.screenshot({ path: `${SHOTS}/genius-order-today-zh-light.png` });
 
     // Paid from its row.
-    await moveTo(page, orderRow(page), '支付', '待支付', '已支付', 1, () => orderRow(page).locator('.arco-tag', { hasText: '已支付' }).waitFor());
+    await moveTo(page, orderRow(page), '支付', '待支付', '已支付', () => orderRow(page).locator('.arco-tag', { hasText: '已支付' }).waitFor());
     expect(await countOf()).toBe(before + 1);
 
     // Confirmed and completed from its details.
     await orderRow(page).getByRole('button', { name: '查看' }).click();
     const drawer = await drawerOpen(page);
-    await moveTo(page, drawer, '确认', '已支付', '已确认', 2, () => page.locator('[data-testid="genius-order-detail"][data-status="2"]').waitFor());
+    await moveTo(page, drawer, '确认', '已支付', '已确认', () => page.locator('[data-testid="genius-order-detail"][data-status="2"]').waitFor());
     await toastsGone(page);
     await page.screenshot({ path: `${SHOTS}/genius-order-drawer-confirmed-zh-light.png` });
-    await moveTo(page, drawer, '完成', '已确认', '已完成', 3, () => page.locator('[data-testid="genius-order-detail"][data-status="3"]').waitFor());
+    await moveTo(page, drawer, '完成', '已确认', '已完成', () => page.locator('[data-testid="genius-order-detail"][data-status="3"]').waitFor());
     await drawer.getByText('订单已结束，不能再流转').waitFor();
     await toastsGone(page);
     await page.screenshot({ path: `${SHOTS}/genius-order-drawer-completed-zh-light.png` });
@@ -106,15 +107,18 @@ describe('genius orders, in the browser', () => {
 
     await page.goto(`${e2e.server.url}/genius/list`);
     await page.locator('.arco-table-tr img').first().waitFor();
+    await picturesLoaded(page);
     await page.screenshot({ path: `${SHOTS}/genius-list-en-dark.png` });
     await page.goto(`${e2e.server.url}/genius/article`);
-    await page.locator('.arco-table-tr .arco-tag').first().waitFor();
+    await page.locator('.arco-table-tr img').first().waitFor();
+    await picturesLoaded(page);
     await page.screenshot({ path: `${SHOTS}/genius-article-en-dark.png` });
 
     await pickTheme(page, false);
     await pickLanguage(page, '中文');
     await page.goto(`${e2e.server.url}/genius/list`);
     await page.locator('.arco-table-tr img').first().waitFor();
+    await picturesLoaded(page);
     await page.screenshot({ path: `${SHOTS}/genius-list-zh-light.png` });
     await page.getByRole('button', { name: '新增' }).click();
     const add = page.locator('.arco-modal', { hasText: '新增达人' });

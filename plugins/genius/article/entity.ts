@@ -26,7 +26,7 @@ export const geniusInfoEntity = defineEntity({
     title: { type: 'string', label: { zh: '文章标题', en: 'Title' }, required: true, maxLength: 100, search: 'like', sortable: true, width: 240 },
     geniusId: { type: 'id', label: { zh: '达人', en: 'Genius' }, required: true, source: { url: GENIUS_CHOICES_URL, label: 'name' }, search: 'equal', list: false },
     geniusName: { type: 'string', label: { zh: '达人', en: 'Genius' }, virtual: true, form: false, width: 120 },
-    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: ARTICLE_STATUS_OPTIONS, default: DRAFT, search: 'equal', width: 100 },
+    status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: ARTICLE_STATUS_OPTIONS, default: DRAFT, search: 'equal', width: 112 },
     publishTime: { type: 'datetime', label: { zh: '发布时间', en: 'Published at' }, writable: 'never', form: { add: false, edit: false, view: true }, sortable: true, width: 170 },
     content: { type: 'richtext', label: { zh: '文章内容', en: 'Content' }, span: 24, width: 260 },
   },

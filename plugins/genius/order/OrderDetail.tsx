@@ -79,7 +79,6 @@ export function OrderDetail({ id, onClose }: { id: string | null; onClose: () =>
         <div data-testid="genius-order-detail" data-status={String(order.status)}>
           <Descriptions
             column={1}
-            colon=" :"
             labelStyle={{ width: 110 }}
             data={[
               { label: label('orderNo'), value: String(order.orderNo ?? '') },

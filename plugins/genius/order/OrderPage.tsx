@@ -39,9 +39,10 @@ export default function OrderPage() {
       <CrudPage
         entity={geniusOrderEntity}
         rowActions={[]}
-        table={{ cells: { status: (value) => <OrderStateTag status={value} /> } }}
+        table={{ index: false, cells: { status: (value) => <OrderStateTag status={value} /> } }}
         dialog={{ form: orderForm }}
-        extraActionsWidth={96 + (currentLanguage() === 'en' ? 160 : 96)}
+        // Three icons, then at most two moves.
+        extraActionsWidth={72 + (currentLanguage() === 'en' ? 132 : 84)}
         extraRowActions={(row, ctx) => {
           const id = String(row.id);
           return (

@@ -12,7 +12,7 @@ export const ORDER_STATE = { pending: 0, paid: 1, confirmed: 2, completed: 3, ca
 export const geniusOrderMachine = defineStateMachine({
   subject: { zh: '订单', en: 'The order' },
   states: [
-    { value: ORDER_STATE.pending, label: { zh: '待支付', en: 'Pending payment' }, color: 'orange' },
+    { value: ORDER_STATE.pending, label: { zh: '待支付', en: 'Unpaid' }, color: 'orange' },
     { value: ORDER_STATE.paid, label: { zh: '已支付', en: 'Paid' }, color: 'arcoblue' },
     { value: ORDER_STATE.confirmed, label: { zh: '已确认', en: 'Confirmed' }, color: 'cyan' },
     { value: ORDER_STATE.completed, label: { zh: '已完成', en: 'Completed' }, color: 'green' },
@@ -43,7 +43,7 @@ export const geniusOrderEntity = defineEntity({
   sort: { field: 'createTime', order: 'desc' },
   unique: [{ fields: ['orderNo'], message: { zh: '订单编号已存在', en: 'This order number already exists' } }],
   fields: {
-    orderNo: { type: 'string', label: { zh: '订单编号', en: 'Order number' }, maxLength: 32, writable: 'never', form: { add: false, edit: true, view: true }, search: 'like', width: 210 },
+    orderNo: { type: 'string', label: { zh: '订单编号', en: 'Order number' }, maxLength: 32, writable: 'never', form: { add: false, edit: true, view: true }, search: 'like', width: 256 },
     geniusId: {
       type: 'id',
       label: { zh: '达人', en: 'Genius' },
@@ -56,11 +56,12 @@ export const geniusOrderEntity = defineEntity({
       list: false,
     },
     // The genius's name as the row is read: a genius taken off the list since is no longer among the choices.
-    geniusName: { type: 'string', label: { zh: '达人', en: 'Genius' }, virtual: true, form: false, width: 120 },
-    customerName: { type: 'string', label: { zh: '客户姓名', en: 'Customer' }, required: true, maxLength: 50, search: 'like', width: 110 },
+    geniusName: { type: 'string', label: { zh: '达人', en: 'Genius' }, virtual: true, form: false, width: 100 },
+    customerName: { type: 'string', label: { zh: '客户姓名', en: 'Customer' }, required: true, maxLength: 50, search: 'like', width: 100 },
     // Room for what a client may send by mistake, so that the length rule, not a column limit, answers.
-    customerMobile: { type: 'string', label: { zh: '手机号码', en: 'Mobile' }, required: MOBILE_REQUIRED, pattern: MOBILE_RULES, maxLength: 20, search: 'like', width: 130 },
-    service: { type: 'string', label: { zh: '服务内容', en: 'Service' }, required: true, maxLength: 100, span: 24, width: 200 },
+    // The mobile and the service are read in the order's details: the list keeps room for the number and the state.
+    customerMobile: { type: 'string', label: { zh: '手机号码', en: 'Mobile' }, required: MOBILE_REQUIRED, pattern: MOBILE_RULES, maxLength: 20, search: 'like', list: false },
+    service: { type: 'string', label: { zh: '服务内容', en: 'Service' }, required: true, maxLength: 100, span: 24, list: false },
     bookedTime: { type: 'datetime', label: { zh: '预约时间', en: 'Booked time' }, required: true, sortable: true, width: 170 },
     amount: { type: 'money', label: { zh: '订单金额', en: 'Amount' }, sortable: true, width: 120 },
     status: {
@@ -70,7 +71,7 @@ export const geniusOrderEntity = defineEntity({
       writable: 'never',
       form: { add: false, edit: false, view: true },
       search: 'equal',
-      width: 100,
+      width: 110,
     },
     payTime: { type: 'datetime', label: { zh: '支付时间', en: 'Paid at' }, writable: 'never', form: { add: false, edit: false, view: true }, list: false },
     confirmTime: { type: 'datetime', label: { zh: '确认时间', en: 'Confirmed at' }, writable: 'never', form: { add: false, edit: false, view: true }, list: false },

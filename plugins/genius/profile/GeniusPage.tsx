@@ -12,5 +12,13 @@ const FORM_FIELDS = ['name', 'avatar', 'category', 'title', 'servicePrice', 'sta
  */
 export default function GeniusPage() {
   const form = (mode: FormMode) => (mode === 'view' ? { fields: [...FORM_FIELDS, 'orderCount'] } : { fields: FORM_FIELDS, controls: { tags: <TagsInput /> } });
-  return <CrudPage entity={geniusEntity} table={{ cells: { tags: (value) => <TagList value={value} /> } }} dialog={{ form }} iconActions />;
+  return (
+    <CrudPage
+      entity={geniusEntity}
+      // The list shows the first two tags and how many more; the details show them all.
+      table={{ cells: { tags: (value) => <TagList value={value} max={2} /> } }}
+      dialog={{ form, cells: { tags: (value) => <TagList value={value} /> } }}
+      iconActions
+    />
+  );
 }

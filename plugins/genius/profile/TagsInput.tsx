@@ -21,19 +21,21 @@ export function TagsInput({ value, onChange, disabled }: { value?: string; onCha
   );
 }
 
-/** Tags as tags in a cell or a view. */
-export function TagList({ value }: { value: unknown }) {
+/** Tags as tags; with `max`, the first ones and how many more (a list cell), all of them named in the title. */
+export function TagList({ value, max }: { value: unknown; max?: number }) {
   const tags = String(value ?? '')
     .split(',')
     .filter(Boolean);
   if (tags.length === 0) return <>-</>;
+  const shown = max === undefined ? tags : tags.slice(0, max);
   return (
-    <span className="genius-tags">
-      {tags.map((tag) => (
+    <span className="genius-tags" title={tags.join('、')}>
+      {shown.map((tag) => (
         <Tag key={tag} size="small" color="arcoblue">
           {tag}
         </Tag>
       ))}
+      {shown.length < tags.length ? <Tag size="small">+{tags.length - shown.length}</Tag> : null}
     </span>
   );
 }

@@ -56,8 +56,8 @@ export const geniusEntity = defineEntity({
     tags: { type: 'string', label: { zh: '标签', en: 'Tags' }, maxLength: 200, pattern: TAG_RULES, width: 220 },
     servicePrice: { type: 'money', label: { zh: '服务价格', en: 'Service price' }, required: true, min: 1, sortable: true, width: 120 },
     status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: GENIUS_STATUS_OPTIONS, default: LISTED, search: 'equal', width: 90 },
-    sort: { type: 'integer', label: { zh: '排序', en: 'Order' }, min: 0, max: 9999, default: 1, sortable: true, width: 80 },
-    orderCount: { type: 'integer', label: { zh: '订单数', en: 'Orders' }, writable: 'never', form: { add: false, edit: false, view: true }, sortable: true, width: 90 },
+    sort: { type: 'integer', label: { zh: '排序', en: 'Order' }, min: 0, max: 9999, default: 1, sortable: true },
+    orderCount: { type: 'integer', label: { zh: '订单数', en: 'Orders' }, writable: 'never', form: { add: false, edit: false, view: true }, sortable: true },
     introduction: { type: 'text', label: { zh: '达人简介', en: 'Introduction' }, maxLength: 2000, list: false },
   },
 });

@@ -25,7 +25,9 @@ describe('genius list screen (in-process server)', () => {
     const row = await rowOf('林思远');
     expect(row.querySelector('img')?.getAttribute('src')).toMatch(/^\/api\/blade-resource\/oss\/endpoint\/file\//);
     expect(await within(row).findByText('设计')).toBeTruthy();
-    for (const tag of ['品牌设计', 'VI系统', '包装设计']) expect(within(row).getByText(tag).closest('.arco-tag')).toBeTruthy();
+    // The first two tags, and how many more (all of them in the cell's title).
+    for (const tag of ['品牌设计', 'VI系统', '+1']) expect(within(row).getByText(tag).closest('.arco-tag')).toBeTruthy();
+    expect(within(row).getByTitle('品牌设计、VI系统、包装设计')).toBeTruthy();
     expect(within(row).getByText('¥1,999.00')).toBeTruthy();
     expect(within(row).getByText('上架').closest('.arco-tag')?.className).toContain('green');
     expect(within(await rowOf('何佳怡')).getByText('下架').closest('.arco-tag')?.className).toContain('gray');
