@@ -5,6 +5,8 @@ import './register.css';
 /** What the batch approval answers: how many passed, and each refusal with its reason. */
 export interface BatchResult {
   passed: number;
+  /** Ids that named no registration (removed meanwhile). */
+  missing: number;
   refused: { id: string; name: string; reason: string }[];
 }
 
@@ -26,6 +28,7 @@ export function BatchResultDialog({ result, onClose }: { result: BatchResult | n
       {result ? (
         <div className="course-batch-result" data-testid="register-batch-result">
           <p className="course-batch-passed">{t('course.register.batchPassed', { count: result.passed })}</p>
+          {result.missing > 0 ? <p>{t('course.register.batchMissing', { count: result.missing })}</p> : null}
           {result.refused.length > 0 ? (
             <>
               <p>{t('course.register.batchRefused', { count: result.refused.length })}</p>

@@ -38,6 +38,7 @@ export const registerMessages = {
     batchResultTitle: '批量通过结果',
     batchPassed: '通过 {{count}} 条',
     batchRefused: '未通过 {{count}} 条：',
+    batchMissing: '{{count}} 条报名已不存在（可能已被删除）',
     close: '关闭',
   },
   en: {
@@ -59,6 +60,7 @@ export const registerMessages = {
     batchResultTitle: 'Batch approval',
     batchPassed: '{{count}} approved',
     batchRefused: '{{count}} not approved:',
+    batchMissing: '{{count}} no longer exist (removed meanwhile)',
     close: 'Close',
   },
 };

@@ -215,6 +215,7 @@ describe('registrations: batch approval and summary', () => {
     const res = await ts.post('/api/course/register/approve', { token: admin, query: { ids: [c, d, b, a].join(',') } });
     expect(res.body.data).toEqual({
       passed: 2,
+      missing: 0,
       refused: [
         { id: c, name: '丙', reason: `课程「${title}」名额已满（2/2）` },
         { id: d, name: '丁', reason: '报名状态不能从「已拒绝」变为「已通过」' },
@@ -222,13 +223,7 @@ describe('registrations: batch approval and summary', () => {
     });
     expect((await registrations({ courseId_equal: courseId, status_equal: 1 })).map((r) => r.name).sort()).toEqual(['乙', '甲']);
     const english = await ts.post('/api/course/register/approve', { token: admin, query: { ids: `${c},999` }, headers: en });
-    expect(english.body.data).toEqual({
-      passed: 0,
-      refused: [
-        { id: '999', name: '', reason: 'The record does not exist' },
-        { id: c, name: '丙', reason: `The course "${title}" is full (2/2)` },
-      ],
-    });
+    expect(english.body.data).toEqual({ passed: 0, missing: 1, refused: [{ id: c, name: '丙', reason: `The course "${title}" is full (2/2)` }] });
     expect((await ts.post('/api/course/register/approve', { token: admin, query: { ids: 'x' } })).status).toBe(400);
   });
 
@@ -268,7 +263,7 @@ describe('registrations: access', () => {
     const [row] = await registrations({ status_equal: 0 });
     expect((await ts.get('/api/course/register/detail', { token: demoAdmin, query: { id: row!.id } })).body.data).toBeNull();
     expect((await move(row!.id, 1, demoAdmin)).body.msg).toBe('数据不存在');
-    expect((await ts.post('/api/course/register/approve', { token: demoAdmin, query: { ids: row!.id } })).body.data.refused).toEqual([{ id: row!.id, name: '', reason: '数据不存在' }]);
+    expect((await ts.post('/api/course/register/approve', { token: demoAdmin, query: { ids: row!.id } })).body.data).toEqual({ passed: 0, missing: 1, refused: [] });
     expect((await register({ courseId: row!.courseId, name: '越权', mobile: '13511113333' }, demoAdmin)).body.msg).toBe('报名的课程不存在');
     expect((await ts.post('/api/course/register/remove', { token: demoAdmin, query: { ids: row!.id } })).status).toBeLessThan(500);
     expect((await ts.get('/api/course/register/detail', { token: admin, query: { id: row!.id } })).body.data).toMatchObject({ status: 0 });

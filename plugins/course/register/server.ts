@@ -5,10 +5,8 @@ import {
   currentMember,
   describeRoute,
   docText,
-  localize,
   moveState,
   mountStateMove,
-  MSG,
   parseIds,
   rData,
   readParams,
@@ -48,6 +46,7 @@ function registerHooks(ctx: Pick<ServerContext, 'now'>): CrudHooks {
 
 const batchAnswer = z.object({
   passed: z.number().int().describe(docText({ zh: '通过的条数', en: 'How many were approved' })),
+  missing: z.number().int().describe(docText({ zh: '不存在（或已删除）的报名条数', en: 'How many of the ids name no registration (or a removed one)' })),
   refused: z
     .array(z.object({ id: z.string(), name: z.string(), reason: z.string() }))
     .describe(docText({ zh: '未通过的报名及原因', en: 'The registrations not approved, and why' })),
@@ -70,8 +69,8 @@ function registerRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     describeRoute({
       summary: { zh: '批量通过报名', en: 'Approve registrations in a batch' },
       description: {
-        zh: `逐条审核所选报名（按报名先后，每条一个事务，最多${MAX_BATCH}条）：能通过的通过，其余给出原因（如名额已满、状态不是待审核）。`,
-        en: `Judges each registration alone (in the order they came, each in its own transaction, at most ${MAX_BATCH}): those that can be approved are, the others come back with the reason (the course full, not pending).`,
+        zh: `逐条审核所选报名（按报名先后，每条一个事务，最多${MAX_BATCH}条）：能通过的通过，其余给出原因（如名额已满、状态不是待审核）；不存在的只计数。`,
+        en: `Judges each registration alone (in the order they came, each in its own transaction, at most ${MAX_BATCH}): those that can be approved are, the others come back with the reason (the course full, not pending); ids naming no registration are only counted.`,
       },
       params: textParams({ 'ids!': { zh: '报名主键，逗号分隔', en: 'Registration ids, comma-separated' } }),
       data: batchAnswer,
@@ -88,8 +87,9 @@ function registerRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
           [me.tenantId, ids],
         ),
       );
-      const found = new Set(rows.map((r) => r.id));
-      const refused = ids.filter((id) => !found.has(id)).map((id) => ({ id, name: '', reason: localize(MSG.notFound) }));
+      // Ids that name no registration of the caller's are counted, never echoed (they may be another tenant's).
+      const missing = ids.length - rows.length;
+      const refused: { id: string; name: string; reason: string }[] = [];
       let passed = 0;
       for (const row of rows) {
         try {
@@ -99,7 +99,7 @@ function registerRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
           refused.push({ id: row.id, name: row.name, reason: refusalText(error) });
         }
       }
-      return c.json(rData({ passed, refused }));
+      return c.json(rData({ passed, missing, refused }));
     },
   );
 }
