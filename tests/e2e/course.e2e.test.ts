@@ -140,4 +140,24 @@ describe('course registrations, in the browser', () => {
     expect(problems.errors).toEqual([]);
     await context.close();
   });
+
+  test('the course form: seats below the approvals are refused with the server\'s message, and the form keeps what was typed', async () => {
+    const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(page, e2e.server.url);
+    await page.goto(`${e2e.server.url}/course/list`);
+    await row(page, COURSE).getByRole('button', { name: '修改' }).click();
+    const dialog = page.getByRole('dialog');
+    const capacity = formItem(dialog, '人数上限').locator('input');
+    await capacity.waitFor();
+    await expect(capacity.inputValue()).resolves.toBe('10');
+    await capacity.fill('8');
+    await dialog.getByTestId('crud-save').click();
+    await toast(page, '容量不能少于已通过的报名人数（10）').waitFor();
+    await expect(capacity.inputValue()).resolves.toBe('8');
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.screenshot({ path: `${SHOTS}/course-form-refused-zh-light.png` });
+    expect(await courseSeats()).toEqual(expect.objectContaining({ capacity: 10 }));
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
 });

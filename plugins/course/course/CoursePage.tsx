@@ -18,11 +18,11 @@ function Seats({ taken, capacity, t }: { taken: number; capacity: number; t: TFu
         {taken}/{capacity}
       </span>
       {full ? (
-        <Tag size="small" color="red">
+        <Tag size="small" color="red" className="course-seats-full">
           {t('course.course.full')}
         </Tag>
       ) : (
-        <Progress className="course-seats-bar" percent={capacity > 0 ? Math.round((taken / capacity) * 100) : 0} showText={false} size="small" width={40} />
+        <Progress className="course-seats-bar" percent={capacity > 0 ? Math.round((taken / capacity) * 100) : 0} showText={false} size="small" width={64} />
       )}
     </span>
   );
