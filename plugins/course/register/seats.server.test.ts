@@ -90,6 +90,21 @@ describe.each(backends)('course seats on $name', ({ databaseUrl }) => {
     expect(await seatsOf(courseId)).toEqual({ taken: 4, held: 4 });
   });
 
+  test('twenty identical course moves at once: one succeeds; lowering the seats while approvals run never goes below them', async () => {
+    const { courseId, ids } = await courseWith(6, 6);
+    const closing = await fireTogether(20, () => ts.post('/api/course/update/status', { token: admin, query: { id: courseId, status: 2 } }));
+    expect(succeeded(closing)).toBe(1);
+    expect(new Set(refusals(closing))).toEqual(new Set(['400 课程状态不能从「已截止」变为「已截止」']));
+    const calls = [...ids.map((id) => () => move(id, 1)), () => ts.post('/api/course/submit', { token: admin, json: { id: courseId, capacity: 3 } })];
+    const results = await fireTogether(calls.length, (i) => calls[i]!());
+    const lowered = results.at(-1)!;
+    const seats = await seatsOf(courseId);
+    expect(seats.taken).toBe(seats.held);
+    const capacity = (await ts.get('/api/course/detail', { token: admin, query: { id: courseId } })).body.data.capacity as number;
+    expect(seats.taken).toBeLessThanOrEqual(capacity);
+    expect(capacity).toBe(lowered.status === 'fulfilled' && lowered.value.body.success ? 3 : 6);
+  });
+
   test('twenty registrations of one mobile number at once: one is made, the others are told it registered', async () => {
     const { courseId } = await courseWith(5, 0);
     const results = await fireTogether(20, (i) => ts.post('/api/course/register/submit', { token: admin, json: { courseId, name: `同号${i}`, mobile: '18899990000' } }));
