@@ -28,17 +28,27 @@ import { OrderDrawer } from './OrderDrawer';
 import './order.css';
 
 const entity = certificateOrderEntity;
-const CODES = [`${ORDER_CODE.menu}_add`, `${ORDER_CODE.menu}_edit`, `${ORDER_CODE.menu}_delete`, ORDER_CODE.export, ORDER_CODE.viewSensitive] as const;
 
 /** What an order was paid for: not editable once it is no longer unpaid (the server refuses it too). */
 const FIXED_ONCE_PAID = ['name', 'idNumber', 'mobile', 'certificateType', 'amount'];
 
+const EDIT = `${ORDER_CODE.menu}_edit`;
+const DELETE = `${ORDER_CODE.menu}_delete`;
+const ADD = `${ORDER_CODE.menu}_add`;
+const CODES = [ADD, EDIT, DELETE, ORDER_CODE.export, ORDER_CODE.viewSensitive, ORDER_CODE.view, ORDER_CODE.refund, ORDER_CODE.query, ORDER_CODE.close, ORDER_CODE.ship, ORDER_CODE.file] as const;
+
 /**
- * Room for the most icons a row shows: edit and delete, three payment actions (an unpaid order: query,
- * simulate, close; a paid one: refund, query, ship) and the certificate's two. The details open from
- * the order number.
+ * The most icons a row shows the user: edit and delete, the payment actions of the busiest state (an
+ * unpaid order: query, simulate, close; a paid one: refund, query, ship), the certificate's make and
+ * preview. The details open from the order number. A column as wide as they need: a viewer's rows keep
+ * the room for the columns.
  */
-const ACTIONS_WIDTH = 32 + 7 * 26;
+function rowIcons(can: (code: string) => boolean): number {
+  const has = (code: string) => (can(code) ? 1 : 0);
+  const unpaid = 2 * has(ORDER_CODE.query) + has(ORDER_CODE.close);
+  const paid = has(ORDER_CODE.refund) + has(ORDER_CODE.query) + has(ORDER_CODE.ship);
+  return has(EDIT) + has(DELETE) + Math.max(unpaid, paid) + has(ORDER_CODE.file) + has(ORDER_CODE.view);
+}
 
 /** `20240131`. */
 function today(): string {
@@ -57,6 +67,7 @@ export default observer(function OrderPage() {
   const { t } = useTranslation();
   const list = useCrudList({ entity });
   const can = useGranted(CODES);
+  const icons = rowIcons(can);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [drawer, setDrawer] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -102,8 +113,8 @@ export default observer(function OrderPage() {
   );
   const actions = (row: (typeof list.rows)[number]) => (
     <div className="cert-order-actions">
-      {can(`${ORDER_CODE.menu}_edit`) ? icon('edit', t('crud.edit'), <IconEdit />, () => setDialog({ mode: 'edit', id: row.id })) : null}
-      {can(`${ORDER_CODE.menu}_delete`) ? icon('delete', t('crud.delete'), <IconDelete />, () => row.id && remove([row.id]), true) : null}
+      {can(EDIT) ? icon('edit', t('crud.edit'), <IconEdit />, () => setDialog({ mode: 'edit', id: row.id })) : null}
+      {can(DELETE) ? icon('delete', t('crud.delete'), <IconDelete />, () => row.id && remove([row.id]), true) : null}
       <PayActions order={row} onChanged={refresh} />
       <CertificateFileActions order={row} onChanged={refresh} />
     </div>
@@ -114,12 +125,12 @@ export default observer(function OrderPage() {
       <SearchForm entity={entity} onSearch={list.search} onReset={list.reset} loading={list.loading} values={list.searchValues} />
       {/* The export is the server's (every matching order, its own permission, masked as the list): no second one here. */}
       <CrudToolbar list={list} exportable={false}>
-        {can(`${ORDER_CODE.menu}_add`) ? (
+        {can(ADD) ? (
           <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ mode: 'add' })}>
             {t('crud.add')}
           </Button>
         ) : null}
-        {can(`${ORDER_CODE.menu}_delete`) ? (
+        {can(DELETE) ? (
           <Button status="danger" icon={<IconDelete />} onClick={() => remove(list.selectedKeys)}>
             {t('crud.delete')}
           </Button>
@@ -134,9 +145,9 @@ export default observer(function OrderPage() {
       <CrudTable
         list={list}
         index={false}
-        selection={can(`${ORDER_CODE.menu}_delete`)}
-        actions={actions}
-        actionsWidth={ACTIONS_WIDTH}
+        selection={can(DELETE)}
+        actions={icons > 0 ? actions : undefined}
+        actionsWidth={Math.max(88, 32 + icons * 26)}
         cells={{
           // Whoever sees the list may open an order's details (the same read): the order number opens them.
           orderNo: (_value, row, text) => (
