@@ -108,6 +108,7 @@ describe('certificate orders, in the browser', () => {
     await refund.getByPlaceholder('例如：学员未参加考试').fill('证书加急费退回');
     await refund.getByTestId('pay-refund-save').click();
     await refund.getByText('退款金额不能大于 ¥380.00').waitFor();
+    await page.waitForTimeout(400); // the message fades in
     await page.screenshot({ path: join(SHOTS, 'certificate-refund-zh-light.png') });
     await amount.fill('80');
     await refund.getByTestId('pay-refund-save').click();
