@@ -82,6 +82,14 @@ describe('worker ids leased from the database', () => {
     await next.release();
   });
 
+  test('on a database of its own (embedded), a late renewal never stops the ids: no other process can take them', async () => {
+    await db.system((tx) => tx.query('delete from blade_worker_lease'));
+    const sole = await leaseWorkerId(db, { log, leaseMs: 400, renewMs: 3_600_000, sole: true });
+    await sleep(450);
+    expect(workerOf(sole.next())).toBe(sole.worker);
+    await sole.release();
+  });
+
   test('renewal keeps the lease; a lease taken over meanwhile is replaced by a new worker id', async () => {
     await db.system((tx) => tx.query('delete from blade_worker_lease'));
     const held = await leaseWorkerId(db, { log, leaseMs: 1_000, renewMs: 50 });

@@ -53,6 +53,11 @@ export interface LeaseOptions {
   leaseMs?: number;
   /** How often the lease is renewed; a few renewals may fail (database restarting) before it lapses. */
   renewMs?: number;
+  /**
+   * The database is this process's alone (the embedded one): no other process can claim the worker id, so
+   * a renewal held up (behind a long queue of queries on the single connection) never stops the ids.
+   */
+  sole?: boolean;
 }
 
 interface Claim {
@@ -147,7 +152,7 @@ export async function leaseWorkerId(db: Db, options: LeaseOptions): Promise<Leas
       return current.worker;
     },
     next() {
-      if (lapsed(renewedAt)) {
+      if (!options.sole && lapsed(renewedAt)) {
         throw new Error(`Worker id ${current.worker}: its lease could not be renewed for ${leaseMs / 1000} s (database unreachable?); no id is issued until it is.`);
       }
       lastId = ids.next();

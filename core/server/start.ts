@@ -92,7 +92,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
   try {
     // The worker id first: every id from here on (seeds, menus) is this process's own.
     const leaseTable = await runMigrations(db, [{ owner: 'kernel', migrations: [workerLeaseTable] }]);
-    ids = await leaseWorkerId(db, { log });
+    ids = await leaseWorkerId(db, { log, sole: !options.databaseUrl });
     const ctx: ServerContext = {
       db,
       ids,
