@@ -94,7 +94,7 @@ export const certificateOrderEntity = defineEntity({
     certificateFile: { type: 'string', label: { zh: '证书文件', en: 'Certificate file' }, maxLength: 500, writable: 'never', list: false, form: false },
     remark: { type: 'text', label: { zh: '备注', en: 'Remark' }, maxLength: 500, list: false },
     // The audit column, shown and sorted as a field of the list (the server fills it on every row).
-    createTime: { type: 'datetime', label: { zh: '下单时间', en: 'Ordered at' }, virtual: true, sortable: true, form: { add: false, edit: false, view: true }, width: 168 },
+    createTime: { type: 'datetime', label: { zh: '创建时间', en: 'Created' }, virtual: true, sortable: true, form: { add: false, edit: false, view: true }, width: 168 },
   },
 });
 
