@@ -1,6 +1,7 @@
 import { Tag } from '@arco-design/web-react';
 import { CrudPage, useTranslation } from '../../../core/sdk/browser';
 import { productEntity } from './entity';
+import './product.css';
 
 /** The form's order: what the product is, its price and stock, how it is listed, then its pictures and details. */
 const FORM_FIELDS = ['name', 'category', 'price', 'originalPrice', 'stock', 'sales', 'unit', 'status', 'sort', 'cover', 'images', 'description'];
@@ -17,9 +18,9 @@ export default function ProductPage() {
       table={{
         cells: {
           stock: (value, _row, text) =>
-            Number(value) === 0 ? (
+            value === 0 ? (
               <span className="mall-product-sold-out" title={t('mall.product.soldOutHint')}>
-                <span style={{ color: 'rgb(var(--danger-6))', fontWeight: 600 }}>{text}</span>{' '}
+                <span className="mall-product-sold-out-count">{text}</span>
                 <Tag color="red" size="small">
                   {t('mall.product.soldOut')}
                 </Tag>
