@@ -71,6 +71,7 @@ const ANY_MEMBER = new Set([
   'GET /api/staff/info/list',
   'GET /api/company/information/list',
   'GET /api/genius/select',
+  'GET /api/mall/product/list',
   // The card domain of one's own tenant (the cards' links).
   'GET /api/wx/get/domian',
 ]);
