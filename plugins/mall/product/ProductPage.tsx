@@ -31,6 +31,8 @@ export default function ProductPage() {
         },
       }}
       dialog={{ form: { fields: FORM_FIELDS } }}
+      // Icons with their names as tooltips: the name and the amounts need the room, in either language.
+      iconActions
     />
   );
 }

@@ -45,11 +45,11 @@ export const productEntity = defineEntity({
     originalPrice: { type: 'money', label: { zh: '原价', en: 'Original price' }, width: 120 },
     // Stock, status, unit and sort take their default when a new product leaves them out, and are never
     // blanked afterwards (the server's rules).
-    stock: { type: 'integer', label: { zh: '库存', en: 'Stock' }, min: 0, max: 99_999_999, default: 0, sortable: true, width: 100 },
+    stock: { type: 'integer', label: { zh: '库存', en: 'Stock' }, min: 0, max: 99_999_999, default: 0, sortable: true, width: 130 },
     sales: { type: 'integer', label: { zh: '销量', en: 'Sales' }, writable: 'never', default: 0, sortable: true, form: { add: false, edit: true, view: true }, width: 100 },
-    unit: { type: 'string', label: { zh: '单位', en: 'Unit' }, maxLength: 10, default: '件', width: 80 },
+    unit: { type: 'string', label: { zh: '单位', en: 'Unit' }, maxLength: 10, default: '件', list: false },
     status: { type: 'select', label: { zh: '状态', en: 'Status' }, options: PRODUCT_STATUS_OPTIONS, default: ON_SALE, search: 'equal', width: 100 },
-    sort: { type: 'integer', label: { zh: '排序', en: 'Sort' }, min: 0, max: 99_999, default: 100, sortable: true, width: 80 },
+    sort: { type: 'integer', label: { zh: '排序', en: 'Sort' }, min: 0, max: 99_999, default: 100, sortable: true, list: false },
     images: { type: 'images', label: { zh: '商品图片', en: 'Pictures' }, max: 9, list: false, span: 24 },
     description: { type: 'richtext', label: { zh: '商品详情', en: 'Description' }, maxLength: 20000, list: false, span: 24 },
   },
