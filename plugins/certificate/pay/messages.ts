@@ -23,7 +23,7 @@ export const PAY_MSG = {
   apiV3Key: { zh: 'APIv3 密钥须为 32 个字符', en: 'The APIv3 key has exactly 32 characters' },
   platformCertificate: { zh: '平台证书 / 公钥不是有效的 RSA 证书或公钥（PEM 格式）', en: 'The platform certificate / public key is not a valid RSA certificate or public key (PEM)' },
   appSecret: { zh: 'AppSecret 须为 1–64 位字母或数字', en: 'The AppSecret is 1–64 letters or digits' },
-  baseUrl: { zh: '接口地址须为 https:// 开头的网址', en: 'An API address starts with https://' },
+  baseUrl: { zh: '接口地址须为微信支付的 https:// 地址（或服务器 WECHATPAY_HOSTS 允许的主机）', en: "An API address is one of WeChat Pay's https:// addresses (or a host the server's WECHATPAY_HOSTS allows)" },
   sealImage: { zh: '印章图片须为本系统上传的图片', en: 'The seal must be a picture uploaded here' },
   refundDelay: { zh: '退款到账延迟须为 0 到 86400 之间的整数（秒）', en: 'The refund delay is a whole number of seconds from 0 to 86400' },
   provider: { zh: '请选择支付渠道', en: 'Please choose the payment provider' },

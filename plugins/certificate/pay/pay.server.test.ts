@@ -236,7 +236,11 @@ describe('the settings', () => {
     expect((await settings({ provider: 'sandbox', privateKey: '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----' }, otherAdmin)).body.msg).toBe('商户私钥不是有效的 RSA 私钥（PEM 格式）');
     expect((await settings({ provider: 'sandbox', apiV3Key: 'short' }, otherAdmin)).body.msg).toBe('APIv3 密钥须为 32 个字符');
     expect((await settings({ provider: 'sandbox', platformCertificate: privatePem }, otherAdmin)).body.msg).toBe('平台证书 / 公钥不是有效的 RSA 证书或公钥（PEM 格式）');
-    expect((await settings({ provider: 'sandbox', payApiBase: 'http://10.0.0.1/' }, otherAdmin)).body.msg).toBe('接口地址须为 https:// 开头的网址');
+    const refused = '接口地址须为微信支付的 https:// 地址（或服务器 WECHATPAY_HOSTS 允许的主机）';
+    expect((await settings({ provider: 'sandbox', payApiBase: 'http://10.0.0.1/' }, otherAdmin)).body.msg).toBe(refused);
+    // https is not enough: a host of the tenant's choosing would aim the server at any network.
+    expect((await settings({ provider: 'sandbox', payApiBase: 'https://10.0.0.1/' }, otherAdmin)).body.msg).toBe(refused);
+    expect((await settings({ provider: 'sandbox', wxApiBase: 'https://internal.example.com' }, otherAdmin)).body.msg).toBe(refused);
     expect((await settings({ provider: 'sandbox', sealImage: 'https://example.com/seal.png' }, otherAdmin)).body.msg).toBe('印章图片须为本系统上传的图片');
     expect((await settings({ provider: 'sandbox', refundDelaySeconds: 86_401 }, otherAdmin)).body.msg).toBe('退款到账延迟须为 0 到 86400 之间的整数（秒）');
     expect((await settings({ provider: 'paypal' }, otherAdmin)).body.msg).toBe('请选择支付渠道');

@@ -15,9 +15,19 @@ const REQUIRED_FOR_WECHAT: Readonly<Record<'mchId' | 'appId' | 'merchantSerialNo
 };
 
 /**
- * An API address of the settings: https (WeChat's, or a proxy of the merchant's). A loopback http
- * address is taken outside production only, for a local fake server; nothing else, so a tenant cannot
- * point the server at its own network.
+ * The hosts an API address may name: WeChat's own, and those the server's operator lists in
+ * WECHATPAY_HOSTS (a merchant's proxy). A tenant administrator types the address, and the server calls
+ * it with the merchant's signature: any other host would let a tenant aim the server at a network it
+ * should not reach.
+ */
+function allowedHost(hostname: string): boolean {
+  const listed = (process.env.WECHATPAY_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  return hostname === 'weixin.qq.com' || hostname.endsWith('.weixin.qq.com') || listed.includes(hostname.toLowerCase());
+}
+
+/**
+ * An API address of the settings: https to an allowed host. A loopback http address is taken outside
+ * production only, for a local fake server.
  */
 function baseUrl(value: string | undefined): string {
   if (!value) return '';
@@ -28,7 +38,8 @@ function baseUrl(value: string | undefined): string {
     throw bizError(PAY_MSG.baseUrl);
   }
   const loopback = url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost') && process.env.NODE_ENV !== 'production';
-  if ((url.protocol !== 'https:' && !loopback) || url.username || url.password || url.search || url.hash) throw bizError(PAY_MSG.baseUrl);
+  const https = url.protocol === 'https:' && allowedHost(url.hostname);
+  if ((!https && !loopback) || url.username || url.password || url.search || url.hash) throw bizError(PAY_MSG.baseUrl);
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
