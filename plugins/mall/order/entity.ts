@@ -58,8 +58,11 @@ export const orderEntity = defineEntity({
       label: { zh: '订单号', en: 'Order no.' },
       maxLength: 32,
       writable: 'never',
-      search: 'like',
-      filters: ['equal'],
+      // Searched whole (pasted): 1.6 ms on a million orders, where a part of a number (a day's prefix)
+      // took up to 0.8 s on PostgreSQL, which no index helped (npm run bench). A day's orders are what the
+      // create-time range is for; `like` stays open to API callers.
+      search: 'equal',
+      filters: ['like'],
       form: { add: false, edit: true, view: true },
       width: 240,
     },
