@@ -44,12 +44,13 @@ export interface DynamicFields {
   disabled?: readonly string[];
 }
 
-/** True for an Enter that should submit: in a one-line text input, not in a list, a picker or a textarea. */
+/** True for an Enter that should submit: in a one-line text input, not in a list, a picker, a tag input or a textarea. */
 export function isSubmitEnter(event: KeyboardEvent): boolean {
   if (event.key !== 'Enter' || event.nativeEvent.isComposing || event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return false;
   const target = event.target as HTMLElement;
   if (target.tagName !== 'INPUT') return false;
-  return !target.closest('.arco-select, .arco-picker, .arco-cascader, .arco-tree-select, .arco-auto-complete');
+  // A tag input takes Enter to add the tag typed.
+  return !target.closest('.arco-select, .arco-picker, .arco-cascader, .arco-tree-select, .arco-auto-complete, .arco-input-tag');
 }
 
 /** A field's rules when it is required here though its definition does not say so. */

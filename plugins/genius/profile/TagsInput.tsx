@@ -6,8 +6,7 @@ export function TagsInput({ value, onChange, disabled }: { value?: string; onCha
   const { t } = useTranslation();
   const tags = (value ?? '').split(',').filter(Boolean);
   return (
-    // Enter adds the tag typed: it must not reach the dialog, where Enter in a one-line field saves.
-    <span className="genius-tags-input" onKeyDown={(event) => event.key === 'Enter' && event.stopPropagation()}>
+    <span className="genius-tags-input">
       <InputTag
       value={tags}
       onChange={(next: unknown[]) => onChange?.(next.map(String).join(','))}
