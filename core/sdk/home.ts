@@ -7,3 +7,8 @@ export { useCan, useKernel, type Permission } from '../kernel';
 export { currentLanguage, localText, useTranslation, type Language } from '../i18n';
 export { fetchQuery, query, useQuery, type Query, type QueryState } from '../crud/data';
 export { http, withQuery, type Params, type R } from '../http';
+export { changeOf, formatPercent, type Change } from '../home-kit/change';
+export { ChangeBadge } from '../home-kit/ChangeBadge';
+export { FigureTile, HomeFigures, formatFigure, type FigureKind, type FigureTileProps } from '../home-kit/FigureTile';
+export { CardLink, CardLinks } from '../home-kit/CardLink';
+export { HomeSummary, type HomeSummaryProps } from '../home-kit/HomeSummary';

@@ -13,9 +13,9 @@ const CARD = 'home-card-mall/mall-today';
 const figure = (card: HTMLElement, id: string) => {
   const el = within(card).getByTestId(`mall-today-${id}`);
   return {
-    value: el.querySelector('.mall-home-figure-value')!.textContent,
-    change: within(el).getByTestId('mall-change'),
-    yesterday: el.querySelector('.mall-home-yesterday')!.textContent,
+    value: el.querySelector('.ba-figure-value')!.textContent,
+    change: within(el).getByTestId('home-change'),
+    yesterday: el.querySelector('.ba-figure-yesterday')!.textContent,
   };
 };
 
@@ -43,12 +43,12 @@ describe('mall home card', () => {
     const orders = figure(card, 'orders');
     expect(orders.change.textContent).toBe('▲50%较昨日');
     expect(orders.change.getAttribute('aria-label')).toBe('较昨日 上升 50%');
-    expect(orders.change.className).toContain('mall-home-change-up');
+    expect(orders.change.className).toContain('ba-change-up');
     expect(orders.yesterday).toBe('昨日 8');
     const takings = figure(card, 'takings');
     expect(takings.value).toBe('¥12,345.60');
     expect(takings.change.textContent).toBe('▼20%较昨日');
-    expect(takings.change.className).toContain('mall-home-change-down');
+    expect(takings.change.className).toContain('ba-change-down');
     expect(takings.yesterday).toBe('昨日 ¥15,432.00');
     expect(app.callsTo('GET /api/mall/order/summary')).toHaveLength(1);
   });
@@ -75,7 +75,7 @@ describe('mall home card', () => {
     await app.user.click(within(card).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(figure(card, 'orders').value).toBe('3'));
     expect(figure(card, 'orders').change.textContent).toBe('▲none yesterday');
-    expect(figure(card, 'orders').change.className).toContain('mall-home-change-fromZero');
+    expect(figure(card, 'orders').change.className).toContain('ba-change-fromZero');
     expect(figure(card, 'takings').value).toBe('¥0.00');
     expect(figure(card, 'takings').change.getAttribute('aria-label')).toBe('vs yesterday no change');
     expect(figure(card, 'takings').yesterday).toBe('Yesterday ¥0.00');

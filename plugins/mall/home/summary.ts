@@ -35,15 +35,6 @@ export function readSummary(data: unknown): OrderSummary {
 
 export const orderSummaryQuery: Query<OrderSummary> = query(ORDER_RESOURCE, ORDER_SUMMARY_URL, { select: readSummary, cacheFor: 30_000 });
 
-export type Change = { kind: 'up' | 'down'; ratio: number } | { kind: 'same' } | { kind: 'fromZero' };
-
-/** How `current` compares with `previous` (up from nothing has no percentage). */
-export function changeOf(current: number, previous: number): Change {
-  if (current === previous) return { kind: 'same' };
-  if (previous === 0) return { kind: 'fromZero' };
-  return { kind: current > previous ? 'up' : 'down', ratio: Math.abs(current - previous) / previous };
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The order list filtered through its address (`?list.f.<filter key>=value`). */
