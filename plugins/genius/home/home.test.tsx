@@ -13,9 +13,9 @@ const CARD = 'home-card-genius/orders-today';
 const figure = (card: HTMLElement, id: string) => {
   const el = within(card).getByTestId(`genius-home-${id}`);
   return {
-    value: el.querySelector('.genius-home-figure-value')!.textContent,
-    change: within(el).getByTestId('genius-home-change'),
-    yesterday: el.querySelector('.genius-home-yesterday')!.textContent,
+    value: el.querySelector('.ba-figure-value')!.textContent,
+    change: within(el).getByTestId('home-change'),
+    yesterday: el.querySelector('.ba-figure-yesterday')!.textContent,
   };
 };
 
@@ -42,12 +42,12 @@ describe('genius home card', () => {
     const orders = figure(card, 'orders');
     expect(orders.change.textContent).toBe('▲50%较昨日');
     expect(orders.change.getAttribute('aria-label')).toBe('较昨日 上升 50%');
-    expect(orders.change.className).toContain('genius-home-change-up');
+    expect(orders.change.className).toContain('ba-change-up');
     expect(orders.yesterday).toBe('昨日 4 单');
     const takings = figure(card, 'takings');
     expect(takings.value).toBe('¥12,345.60');
     expect(takings.change.textContent).toBe('▼20%较昨日');
-    expect(takings.change.className).toContain('genius-home-change-down');
+    expect(takings.change.className).toContain('ba-change-down');
     expect(takings.yesterday).toBe('昨日 ¥15,432.00');
     expect(app.callsTo('GET /api/genius/order/summary')).toHaveLength(1);
 

@@ -5,15 +5,6 @@ export interface OrderSummary {
   yesterday: { orders: number; takings: number };
 }
 
-export type Change = { kind: 'up' | 'down'; ratio: number } | { kind: 'same' } | { kind: 'fromZero' };
-
-/** Today against yesterday: up or down by a share of yesterday's, the same, or up from nothing. */
-export function changeOf(today: number, yesterday: number): Change {
-  if (today === yesterday) return { kind: 'same' };
-  if (yesterday === 0) return { kind: 'fromZero' };
-  return { kind: today > yesterday ? 'up' : 'down', ratio: Math.abs(today - yesterday) / yesterday };
-}
-
 /**
  * The order list showing the orders made on `date` (the server's today): the list reads its filters from
  * the address (`list.f.<filter key>`), here its create-time range, from the last second of the day before.
