@@ -20,9 +20,9 @@ const summary = (over: Partial<CertificateOrderSummary> = {}): CertificateOrderS
 const figure = (card: HTMLElement, id: string) => {
   const el = within(card).getByTestId(`cert-today-${id}`);
   return {
-    value: el.querySelector('.cert-home-figure-value')!.textContent,
-    change: el.querySelector('.cert-home-change')!,
-    yesterday: el.querySelector('.cert-home-yesterday')!.textContent,
+    value: el.querySelector('.ba-figure-value')!.textContent,
+    change: within(el).getByTestId('home-change'),
+    yesterday: el.querySelector('.ba-figure-yesterday')!.textContent,
   };
 };
 
@@ -31,11 +31,11 @@ describe('certificate home cards', () => {
     const app = await renderPlugin(certificatePlugin, { with: [dictPlugin], backend: respond({ [SUMMARY]: () => ok(summary()) }), route: '/wel/index' });
     const today = await screen.findByTestId('home-card-certificate/orders-today');
     await waitFor(() => expect(figure(today, 'orders').value).toBe('6'));
-    expect(figure(today, 'orders').change.textContent).toBe('▲50% 较昨日');
-    expect(figure(today, 'orders').change.getAttribute('aria-label')).toBe('较昨日上升 50%');
+    expect(figure(today, 'orders').change.textContent).toBe('▲50%较昨日');
+    expect(figure(today, 'orders').change.getAttribute('aria-label')).toBe('较昨日 上升 50%');
     expect(figure(today, 'orders').yesterday).toBe('昨日 4');
     expect(figure(today, 'takings').value).toBe('¥1,234.56');
-    expect(figure(today, 'takings').change.textContent).toBe('▼38% 较昨日');
+    expect(figure(today, 'takings').change.textContent).toBe('▼38.3%较昨日');
     expect(figure(today, 'takings').yesterday).toBe('昨日 ¥2,000.00');
 
     const refunding = screen.getByTestId('home-card-certificate/refunding');
@@ -58,7 +58,7 @@ describe('certificate home cards', () => {
     const today = await screen.findByTestId('home-card-certificate/orders-today');
     await waitFor(() => expect(figure(today, 'orders').value).toBe('2'));
     expect(figure(today, 'orders').change.textContent).toBe('▲none yesterday');
-    expect(figure(today, 'takings').change.textContent).toBe('Same');
+    expect(figure(today, 'takings').change.getAttribute('aria-label')).toBe('vs yesterday no change');
     expect(figure(today, 'takings').value).toBe('¥0.00');
     const refunding = screen.getByTestId('home-card-certificate/refunding');
     expect(within(refunding).getByText('No refund in progress')).toBeTruthy();
