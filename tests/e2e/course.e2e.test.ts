@@ -66,7 +66,7 @@ describe('course registrations, in the browser', () => {
 
     const card = page.getByTestId('home-card-course/registrations-to-review');
     await card.getByTestId('course-home-pending').waitFor();
-    expect(Number((await card.locator('[data-testid="course-home-pending"] .course-home-figure-value').textContent()) ?? '')).toBeGreaterThanOrEqual(10);
+    expect(Number((await card.locator('[data-testid="course-home-pending"] .ba-figure-value').textContent()) ?? '')).toBeGreaterThanOrEqual(10);
     await card.screenshot({ path: `${SHOTS}/course-home-card-zh-light.png` });
     await card.getByRole('link', { name: /去审核/ }).click();
     await page.waitForURL((url) => url.pathname === '/course/register' && url.searchParams.get('list.f.status_equal') === '0');

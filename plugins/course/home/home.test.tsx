@@ -27,6 +27,9 @@ describe('course home card', () => {
     const body = await card();
     await waitFor(() => expect(within(body).getByTestId('course-home-pending').textContent).toBe('待审核7'));
     expect(within(body).getByTestId('course-home-soon').textContent).toBe('7天内开课的课程2');
+    // What waits is drawn in the warning colour; a count of courses is not.
+    expect(within(body).getByTestId('course-home-pending').querySelector('.ba-figure-attention')).toBeTruthy();
+    expect(within(body).getByTestId('course-home-soon').querySelector('.ba-figure-attention')).toBeNull();
     await app.user.click(within(body).getByRole('link', { name: /去审核/ }));
     await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/course/register?list.f.status_equal=0'));
     await waitFor(() => expect(app.callsTo('GET /api/course/register/page').at(-1)?.query).toMatchObject({ status_equal: '0' }));

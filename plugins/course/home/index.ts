@@ -23,17 +23,13 @@ export const homeMessages = {
     startingSoon: '{{days}}天内开课的课程',
     review: '去审核',
     allDone: '报名都已审核',
-    loading: '加载中',
     loadFailed: '报名数据加载失败',
-    retry: '重试',
   },
   en: {
     pending: 'Waiting for review',
     startingSoon: 'Courses starting within {{days}} days',
     review: 'Review them',
     allDone: 'Every registration is reviewed',
-    loading: 'Loading',
     loadFailed: 'The registrations could not be loaded',
-    retry: 'Retry',
   },
 };
