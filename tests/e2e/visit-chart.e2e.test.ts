@@ -131,7 +131,7 @@ describe('visit statistics and the home cards, in the browser', () => {
     // The sparkline is SVG: G2 (over 1 MB) is not downloaded for the home page.
     await page.waitForLoadState('networkidle');
     const homeScripts = await Promise.all(scripts);
-    expect(homeScripts.some((code) => code.includes('visit-home-figure'))).toBe(true);
+    expect(homeScripts.some((code) => code.includes('visit-today-'))).toBe(true);
     expect(homeScripts.filter((code) => code.includes('g2-tooltip'))).toEqual([]);
     // Nor the CRUD kit: a card imports the kernel from core/sdk/home, so the home page carries no table, form,
     // grid or result code (Arco names each by a display name only its code holds).
@@ -142,8 +142,8 @@ describe('visit statistics and the home cards, in the browser', () => {
     // The card's figures are the server's last two days.
     const month = await chartOf({});
     const [yesterday, now] = month.days.slice(-2);
-    expect(Number(await todayCard.locator('[data-testid="visit-today-pv"] .visit-home-figure-value').textContent())).toBe(now!.pv);
-    expect(await todayCard.locator('[data-testid="visit-today-pv"] .visit-home-yesterday').textContent()).toBe(`昨日 ${yesterday!.pv}`);
+    expect(Number(await todayCard.locator('[data-testid="visit-today-pv"] .ba-figure-value').textContent())).toBe(now!.pv);
+    expect(await todayCard.locator('[data-testid="visit-today-pv"] .ba-figure-yesterday').textContent()).toBe(`昨日 ${yesterday!.pv}`);
     await page.screenshot({ path: `${SHOTS}/visit-home-light-zh.png`, fullPage: true });
 
     await pickTheme(page, true);

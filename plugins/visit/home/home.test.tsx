@@ -22,9 +22,9 @@ function lastDays(yesterday: { pv: number; uv: number }, today: { pv: number; uv
 const figure = (card: HTMLElement, id: string) => {
   const el = within(card).getByTestId(`visit-today-${id}`);
   return {
-    value: el.querySelector('.visit-home-figure-value')!.textContent,
-    change: within(el).getByTestId('visit-change'),
-    yesterday: el.querySelector('.visit-home-yesterday')!.textContent,
+    value: el.querySelector('.ba-figure-value')!.textContent,
+    change: within(el).getByTestId('home-change'),
+    yesterday: el.querySelector('.ba-figure-yesterday')!.textContent,
   };
 };
 
@@ -46,12 +46,12 @@ describe('visit home cards', () => {
     const pv = figure(today, 'pv');
     expect(pv.change.textContent).toBe('▲25%较昨日');
     expect(pv.change.getAttribute('aria-label')).toBe('较昨日 上升 25%');
-    expect(pv.change.className).toContain('visit-change-up');
+    expect(pv.change.className).toContain('ba-change-up');
     expect(pv.yesterday).toBe('昨日 12');
     const uv = figure(today, 'uv');
     expect(uv.value).toBe('6');
     expect(uv.change.textContent).toBe('▼25%较昨日');
-    expect(uv.change.className).toContain('visit-change-down');
+    expect(uv.change.className).toContain('ba-change-down');
 
     const trend = screen.getByTestId('home-card-visit/visits-30-days');
     expect(trend.className).toContain('ba-home-span-2');
@@ -70,7 +70,7 @@ describe('visit home cards', () => {
     const today = await screen.findByTestId('home-card-visit/visitors-today');
     await waitFor(() => expect(figure(today, 'pv').value).toBe('7'));
     expect(figure(today, 'pv').change.textContent).toBe('▲昨日为 0');
-    expect(figure(today, 'pv').change.className).toContain('visit-change-fromZero');
+    expect(figure(today, 'pv').change.className).toContain('ba-change-fromZero');
     expect(figure(today, 'pv').yesterday).toBe('昨日 0');
     expect(figure(today, 'uv').change.textContent).toBe('持平较昨日');
   });
