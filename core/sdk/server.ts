@@ -12,7 +12,7 @@ export * from '../server/crud';
 export { parseFilters, type Filter, type FilterResult } from '../schema/filters';
 export type { AppEnv, Logger, ServerContext } from '../server/context';
 export type { Tx } from '../server/db/types';
-export type { CreatedTenant, DeclaredTopMenu, NameLookup, OAuthClient, Provides, TopMenuStore } from '../server/extensions';
+export type { CreatedTenant, DeclaredTopMenu, DictionaryLabels, NameLookup, OAuthClient, Provides, TopMenuStore } from '../server/extensions';
 export { PARAMETERS, parameterValueRefusal, readParameters, type ParameterSource } from '../server/parameters';
 export type { IdGenerator } from '../server/ids';
 export { isUniqueViolation } from '../server/db/errors';

@@ -1,4 +1,4 @@
-import type { TopMenuDecl } from '../schema/manifest';
+import type { LocalText, TopMenuDecl } from '../schema/manifest';
 import type { Tx } from './db/types';
 import type { IdGenerator } from './ids';
 import type { ParameterSource } from './parameters';
@@ -19,6 +19,13 @@ export type NameLookup = (tx: Tx, tenantId: string, ids: readonly string[]) => P
  * have one), by name; a name that designates nothing is left out, an ambiguous one has several ids.
  */
 export type IdsByName = (tx: Tx, tenantId: string, names: readonly string[]) => Promise<Map<string, string[]>>;
+
+/**
+ * The live entries of a system dictionary by key, in their order, each in both languages (the English
+ * value, or the Chinese one where an entry has none). System dictionaries are shared by every tenant,
+ * so no tenant is asked for. An unknown code gives an empty map.
+ */
+export type DictionaryLabels = (tx: Tx, code: string) => Promise<Map<string, LocalText>>;
 
 /** An OAuth client as the token endpoint needs it. */
 export interface OAuthClient {
@@ -60,6 +67,8 @@ export interface Provides {
   orgUnitsWithin?: (tx: Tx, tenantId: string, ids: readonly string[]) => Promise<string[]>;
   /** The system parameters the server obeys (lock-out count, password rule…). Without it: their defaults. */
   parameters?: ParameterSource;
+  /** The entries of a system dictionary. Without it: none, and a reader falls back on its own labels. */
+  dictionaryLabels?: DictionaryLabels;
 }
 
 /** A tenant just created by the kernel, with its administrator. */
@@ -79,11 +88,15 @@ export interface Extensions {
   idsByName: Readonly<Record<string, IdsByName>>;
   orgUnitsWithin?: Provides['orgUnitsWithin'];
   parameters?: ParameterSource;
+  dictionaryLabels?: DictionaryLabels;
   /** Run in the creating transaction, in plugin order, after the kernel made the tenant, role and user. */
   tenantCreated: readonly ((tx: Tx, tenant: CreatedTenant) => Promise<void>)[];
 }
 
 export const NO_EXTENSIONS: Extensions = { readers: {}, names: {}, idsByName: {}, tenantCreated: [] };
+
+/** The kinds at most one plugin provides. */
+type SingleKind = 'clients' | 'orgUnitsWithin' | 'topMenus' | 'parameters' | 'dictionaryLabels';
 
 /** What the installed plugins provide, refusing a kind two plugins both provide (naming them). */
 export function collectExtensions(
@@ -95,8 +108,8 @@ export function collectExtensions(
   const nameOwner = new Map<string, string>();
   const idsByName: Record<string, IdsByName> = {};
   const idsOwner = new Map<string, string>();
-  const single = new Map<'clients' | 'orgUnitsWithin' | 'topMenus' | 'parameters', string>();
-  const once = (kind: 'clients' | 'orgUnitsWithin' | 'topMenus' | 'parameters', id: string, label: string) => {
+  const single = new Map<SingleKind, string>();
+  const once = (kind: SingleKind, id: string, label: string) => {
     const other = single.get(kind);
     if (other) throw new Error(`${label} are provided by both "${other}" and "${id}".`);
     single.set(kind, id);
@@ -105,6 +118,7 @@ export function collectExtensions(
   let clients: Extensions['clients'];
   let topMenus: Extensions['topMenus'];
   let parameters: ParameterSource | undefined;
+  let dictionaryLabels: DictionaryLabels | undefined;
   for (const plugin of plugins) {
     for (const [kind, lookup] of Object.entries(plugin.provides?.names ?? {})) {
       const other = nameOwner.get(kind);
@@ -134,6 +148,10 @@ export function collectExtensions(
       once('parameters', plugin.id, 'System parameters');
       parameters = plugin.provides.parameters;
     }
+    if (plugin.provides?.dictionaryLabels) {
+      once('dictionaryLabels', plugin.id, 'Dictionary labels');
+      dictionaryLabels = plugin.provides.dictionaryLabels;
+    }
   }
-  return { readers, names, idsByName, orgUnitsWithin, clients, topMenus, parameters, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
+  return { readers, names, idsByName, orgUnitsWithin, clients, topMenus, parameters, dictionaryLabels, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
 }

@@ -3,6 +3,7 @@ import { syncDeclaredDictionaries } from './declared';
 import { englishValuesMigration } from './english-values';
 import { dictBizChildEntity, dictBizParentEntity, dictChildEntity, dictParentEntity } from './entities';
 import dictPlugin from './index';
+import { dictionaryLabels } from './labels';
 import { dictionaryHooks } from './server-rules';
 import { dictionaryRoutes } from './server-routes';
 import { DEMO_BUSINESS_DICTIONARIES, SYSTEM_DICTIONARIES } from './seeded';
@@ -55,6 +56,8 @@ export default defineServerPlugin(dictPlugin, {
   },
   // The dictionaries the installed plugins declare: at every start, since a plugin may be installed later.
   sync: (tx, ctx, manifests) => syncDeclaredDictionaries(tx, ctx.ids, manifests),
+  // Other plugins name their values by a system dictionary without reading this plugin's table.
+  provides: { dictionaryLabels },
   routes(api, ctx) {
     dictionaryRoutes(api, ctx, dictChildEntity, dictParentEntity);
     dictionaryRoutes(api, ctx, dictBizChildEntity, dictBizParentEntity);

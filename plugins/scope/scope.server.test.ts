@@ -120,6 +120,9 @@ describe('/api/blade-system/data-scope', () => {
     await rename('仅本人');
     try {
       expect((await list(DS, { scopeType_equal: '2' })).records.map((r) => r.scopeTypeName)).toEqual(['仅本人']);
+      // In English, the entry's English value.
+      const english = await ts.get(`${DS}/list`, { token: admin, query: { scopeType_equal: '2' }, headers: { 'Accept-Language': 'en' } });
+      expect(english.body.data.records.map((r: Json) => r.scopeTypeName)).toEqual(['Own records']);
     } finally {
       await rename('本人可见');
     }

@@ -1,4 +1,4 @@
-import { ADMIN_TENANT, type AccessRule, bizError, type DbRow, defineServerPlugin, type EntityDef, type EntityValues, fieldSchema, formatError, type MountCrudOptions, noPermission, num, type Option, parseId, parseScopeRule, type ServerContext, str, type Tx } from '../../core/sdk/server';
+import { ADMIN_TENANT, type AccessRule, bizError, currentLanguage, type DbRow, defineServerPlugin, type EntityDef, type EntityValues, fieldSchema, formatError, type LocalText, type MountCrudOptions, noPermission, num, type Option, parseId, parseScopeRule, type ServerContext, str, type Tx } from '../../core/sdk/server';
 import scopePlugin from './index';
 import { API_SCOPE_TYPES, apiScopeEntity, CUSTOM_SCOPE, DATA_SCOPE_TYPES, dataScopeEntity, defaultScopeColumn, RULE_REQUIRED } from './entities';
 
@@ -20,9 +20,9 @@ interface MenuRef {
 
 interface ScopeKind {
   entity: EntityDef;
-  /** The fixed choices of `scopeType` (their zh labels name the type when no dictionary says otherwise). */
+  /** The fixed choices of `scopeType` (their labels name the type when no dictionary says otherwise). */
   types: Option[];
-  /** The system dictionary that names the types (read when the dict plugin is installed). */
+  /** The system dictionary that names the types (read when a plugin provides dictionaries). */
   dictCode: string;
   /** Values the body leaves blank, from the menu (and the row being edited). */
   defaults?: (body: Record<string, unknown>, menu: MenuRef, existing: DbRow | undefined) => void;
@@ -44,16 +44,12 @@ function scopeOptions(ctx: ServerContext, kind: ScopeKind): MountCrudOptions {
   const menuField = kind.entity.fields.menuId!;
   const installed = [...ctx.pluginIds];
 
-  /** `scopeType` → its name: the dictionary's when the dict plugin is installed, else the fixed label. */
+  /** `scopeType` → its name in the caller's language: the dictionary's when one is installed, else the fixed label. */
   const typeNames = async (tx: Tx): Promise<Map<number, string>> => {
-    const names = new Map(kind.types.map((o) => [Number(o.value), o.label.zh]));
-    if (ctx.pluginIds.includes('dict')) {
-      const rows = await tx.query<{ dict_key: string; dict_value: string }>(
-        `select dict_key, dict_value from blade_dict where code = $1 and parent_id <> 0 and is_deleted = 0`,
-        [kind.dictCode],
-      );
-      for (const r of rows) if (/^\d+$/.test(r.dict_key)) names.set(Number(r.dict_key), r.dict_value);
-    }
+    const language = currentLanguage();
+    const names = new Map(kind.types.map((o) => [Number(o.value), o.label[language]]));
+    const entries = ctx.extensions.dictionaryLabels ? await ctx.extensions.dictionaryLabels(tx, kind.dictCode) : new Map<string, LocalText>();
+    for (const [key, label] of entries) if (/^\d+$/.test(key)) names.set(Number(key), label[language]);
     return names;
   };
 

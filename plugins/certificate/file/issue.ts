@@ -12,6 +12,7 @@ import {
   storeFile,
   type Tx,
 } from '../../../core/sdk/server';
+import { certificateTypeName } from '../order/dictionary';
 import { certificateOrderEntity } from '../order/entity';
 import { PAY_STATE } from '../order/states';
 import { assertPrintable, certificateFont, type CertificateFont } from './font';
@@ -20,7 +21,6 @@ import { readIssuer } from './issuer';
 import { FILE_MSG } from './messages';
 import { nextCertificateNo } from './number';
 import { type CertificateContent, renderCertificate } from './render';
-import { certificateTypeText } from './type-name';
 import { verifyUrl } from './verify-token';
 
 /**
@@ -81,7 +81,7 @@ async function lockOrder(tx: Tx, ctx: ServerContext, user: AuthUser, orderId: st
 async function prepare(tx: Tx, ctx: ServerContext, user: AuthUser, orderId: string, origin: string, font: CertificateFont): Promise<Prepared> {
   const order = await lockOrder(tx, ctx, user, orderId);
   assertIssuable(order);
-  const type = await certificateTypeText(tx, Number(order.certificate_type));
+  const type = await certificateTypeName(tx, ctx, Number(order.certificate_type));
   const issuer = await readIssuer(tx, user.tenantId);
   // What would print as empty boxes is refused before anything is written.
   assertPrintable(font, FILE_MSG.holder, order.name);

@@ -16,9 +16,9 @@ import {
   type ServerContext,
   type Tx,
 } from '../../../core/sdk/server';
+import { certificateTypeName } from '../order/dictionary';
 import { certificateIssuable } from './issuable';
 import { FILE_MSG } from './messages';
-import { certificateTypeText } from './type-name';
 import { type CertificateRef, certificateOfToken, VERIFY_PATH } from './verify-token';
 import { verifyPage } from './verify-page';
 
@@ -60,7 +60,7 @@ export function maskName(name: string): string {
 }
 
 /** What the tenant's records say of the certificate. */
-async function verification(tx: Tx, ref: CertificateRef): Promise<Verification> {
+async function verification(tx: Tx, ctx: ServerContext, ref: CertificateRef): Promise<Verification> {
   const row = await tx.one<{ name: string; certificate_type: number; pay_state: number; amount: string; refund_amount: string | null; is_deleted: number; certificate_no: string; issue_date: string; issuer_name: string }>(
     `select o.name, o.certificate_type, o.pay_state, o.amount::text as amount, o.refund_amount::text as refund_amount, o.is_deleted,
             i.certificate_no, to_char(i.issue_date, 'YYYY-MM-DD') as issue_date, i.issuer_name
@@ -75,7 +75,7 @@ async function verification(tx: Tx, ref: CertificateRef): Promise<Verification> 
     valid: true,
     certificateNo: row.certificate_no,
     name: maskName(row.name),
-    type: localize(await certificateTypeText(tx, Number(row.certificate_type))),
+    type: localize(await certificateTypeName(tx, ctx, Number(row.certificate_type))),
     issueDate: row.issue_date,
     issuer: row.issuer_name,
   };
@@ -113,7 +113,7 @@ export function verifyRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const ref = certificateOfToken(ctx, t);
       if (!ref) return refuse(c, 400, FILE_MSG.forged);
       if (!(await ctx.tenantPlugins.isEnabled(ref.tenantId, 'certificate'))) return refuse(c, 403, MSG.pluginDisabled);
-      const answer = await ctx.db.tenant(ref.tenantId, (tx) => verification(tx, ref));
+      const answer = await ctx.db.tenant(ref.tenantId, (tx) => verification(tx, ctx, ref));
       if (wantsPage(c)) return c.html(verifyPage({ verification: answer }, currentLanguage()), 200, PAGE_HEADERS);
       return c.json(rData(answer));
     },

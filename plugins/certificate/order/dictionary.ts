@@ -1,21 +1,20 @@
-import { currentLanguage, type Tx } from '../../../core/sdk/server';
+import type { LocalText, ServerContext, Tx } from '../../../core/sdk/server';
 import { CERTIFICATE_TYPE_DICTIONARY } from './entity';
 
 /**
- * The certificate types' names in the caller's language, for what the server writes itself (the export):
- * the dictionary's entries as the administrators keep them (the dict plugin, which this plugin requires,
- * creates them from the declaration), the declared names for a key it lacks.
+ * Every certificate type's name in both languages, for what the server writes itself (the export, the
+ * certificate, its verification page, the shipping record): the dictionary's entries as the
+ * administrators keep them (the dict plugin, which this plugin requires, creates them from the
+ * declaration), the declared names for a key it lacks.
  */
-export async function certificateTypeNames(tx: Tx): Promise<Map<number, string>> {
-  const language = currentLanguage();
-  const names = new Map(CERTIFICATE_TYPE_DICTIONARY.items.map((item) => [Number(item.key), item.value[language]]));
-  const rows = await tx.query<{ dict_key: string; dict_value: string; dict_value_en: string | null }>(
-    `select dict_key, dict_value, dict_value_en from blade_dict where code = $1 and parent_id <> 0 and is_deleted = 0`,
-    [CERTIFICATE_TYPE_DICTIONARY.code],
-  );
-  for (const row of rows) {
-    if (!/^\d+$/.test(row.dict_key)) continue;
-    names.set(Number(row.dict_key), language === 'en' && row.dict_value_en ? row.dict_value_en : row.dict_value);
-  }
+export async function certificateTypeNames(tx: Tx, ctx: ServerContext): Promise<Map<number, LocalText>> {
+  const names = new Map(CERTIFICATE_TYPE_DICTIONARY.items.map((item) => [Number(item.key), item.value]));
+  const kept = ctx.extensions.dictionaryLabels ? await ctx.extensions.dictionaryLabels(tx, CERTIFICATE_TYPE_DICTIONARY.code) : new Map<string, LocalText>();
+  for (const [key, label] of kept) if (/^\d+$/.test(key)) names.set(Number(key), label);
   return names;
+}
+
+/** One certificate type's name (the certificate prints the Chinese as its title, the English under it); an unknown key is its own name. */
+export async function certificateTypeName(tx: Tx, ctx: ServerContext, key: number): Promise<LocalText> {
+  return (await certificateTypeNames(tx, ctx)).get(key) ?? { zh: String(key), en: String(key) };
 }

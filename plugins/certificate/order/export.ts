@@ -40,7 +40,7 @@ type Language = 'zh' | 'en';
 interface Column {
   title: LocalText;
   width: number;
-  cell: (row: Json, names: Map<number, string>, language: Language) => string;
+  cell: (row: Json, names: Map<number, LocalText>, language: Language) => string;
 }
 
 const text = (key: string) => (row: Json) => str(row[key]);
@@ -52,7 +52,7 @@ const COLUMNS: readonly Column[] = [
   { title: label('name'), width: 12, cell: text('name') },
   { title: label('idNumber'), width: 22, cell: text('idNumber') },
   { title: label('mobile'), width: 14, cell: text('mobile') },
-  { title: label('certificateType'), width: 16, cell: (row, names) => names.get(Number(row.certificateType)) ?? str(row.certificateType) },
+  { title: label('certificateType'), width: 16, cell: (row, names, language) => names.get(Number(row.certificateType))?.[language] ?? str(row.certificateType) },
   { title: { zh: '订单金额（元）', en: 'Amount (CNY)' }, width: 14, cell: yuan('amount') },
   { title: label('payState'), width: 12, cell: (row, _, language) => stateLabel(PAY_STATE, Number(row.payState))[language] },
   { title: label('payTime'), width: 20, cell: text('payTime') },
@@ -70,7 +70,7 @@ const COLUMNS: readonly Column[] = [
 /** What goes into the workbook, read in the caller's transaction; the workbook is written after it ends. */
 export interface OrdersToExport {
   orders: Json[];
-  typeNames: Map<number, string>;
+  typeNames: Map<number, LocalText>;
 }
 
 /**
@@ -89,7 +89,7 @@ export async function ordersToExport(tx: Tx, ctx: ServerContext, repo: CrudRepo,
   const rows = await tx.query<Record<string, unknown>>(`select * from ${entity.table} where ${where(p)} order by ${listed.order} limit ${p.add(max)}`, p.values);
   const json = rows.map(repo.toJson);
   await maskForCaller(tx, user, json);
-  return { orders: json, typeNames: await certificateTypeNames(tx) };
+  return { orders: json, typeNames: await certificateTypeNames(tx, ctx) };
 }
 
 /** The orders as a workbook of one sheet, headed in the caller's language. */

@@ -1,6 +1,6 @@
 import { bizError, type LocalText, moveRefusal, moveState, type AuthUser, type ServerContext, type Tx } from '../../../core/sdk/server';
 import { SHIP, SHIP_STATE } from '../order/states';
-import { certificateTypeText } from '../file/type-name';
+import { certificateTypeName } from '../order/dictionary';
 import { actorId, logFailure } from './calls';
 import { PAY_MSG } from './messages';
 import { ORDER_TABLE, readOrder } from './order-row';
@@ -17,8 +17,8 @@ export interface ShipInput {
 }
 
 /** What the parcel holds, as WeChat's shipping record shows the payer: the certificate's kind. */
-async function itemDescription(tx: Tx, certificateType: number | null): Promise<string> {
-  return `${certificateType === null ? '证书' : (await certificateTypeText(tx, certificateType)).zh} × 1`;
+async function itemDescription(tx: Tx, ctx: ServerContext, certificateType: number | null): Promise<string> {
+  return `${certificateType === null ? '证书' : (await certificateTypeName(tx, ctx, certificateType)).zh} × 1`;
 }
 
 /**
@@ -33,7 +33,7 @@ export async function shipOrder(ctx: ServerContext, user: AuthUser, input: ShipI
     if (order.ship_state !== SHIP.notShipped) throw bizError(moveRefusal(SHIP_STATE, order.ship_state, SHIP.shipped));
     if (!SHIPPABLE_STATES.includes(order.pay_state)) throw bizError(PAY_MSG.notShippable);
     if (!order.transaction_id) throw bizError(PAY_MSG.noTransaction);
-    return { order, provider: await providerFor(tx, ctx, user.tenantId), itemDesc: await itemDescription(tx, order.certificate_type) };
+    return { order, provider: await providerFor(tx, ctx, user.tenantId), itemDesc: await itemDescription(tx, ctx, order.certificate_type) };
   });
   const refuse = async (error: unknown, text?: LocalText): Promise<never> => {
     if (!(error instanceof ProviderError)) throw error;
