@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Alert, Descriptions, Form, Input } from '@arco-design/web-react';
-import { type FieldDef, fieldControl, fieldRules, formatYuan, RecordDialog, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
-import { refund, refusalOf } from './api';
+import { Descriptions, Form, Input } from '@arco-design/web-react';
+import { type FieldDef, fieldControl, fieldRules, formatYuan, useTranslation } from '../../../core/sdk/browser';
+import { refund } from './api';
+import { FormDialog } from './FormDialog';
 
 export interface RefundDialogProps {
   orderId: string;
@@ -28,72 +28,54 @@ const REASON_MAX = 80;
  */
 export function RefundDialog({ orderId, orderNo, paid, refunded, onDone, onClose }: RefundDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<RefundValues>();
-  const [refusal, setRefusal] = useState('');
   const left = Math.max(0, paid - refunded);
   const max = formatYuan(left, { symbol: true });
   const amountField: FieldDef = { type: 'money', label: { zh: '退款金额', en: 'Amount' }, min: 1, max: left };
-  const dialog = useRecordDialog<RefundValues, { amount: number; reason: string }>({
-    initial: { amount: left, reason: '' },
-    prepare: async () => {
-      const values = await form.validate();
-      return { amount: Number(values.amount), reason: String(values.reason ?? '').trim() };
-    },
-    save: async ({ amount, reason }) => {
-      setRefusal('');
-      try {
-        await refund(orderId, amount, reason);
-      } catch (error) {
-        setRefusal(refusalOf(error));
-        throw error;
-      }
-    },
-    success: t('certificate.pay.refundDone'),
-    onSaved: onDone,
-    onClose,
-  });
   return (
-    <RecordDialog dialog={dialog} title={t('certificate.pay.refundTitle', { orderNo })} width={560} saveLabel={t('certificate.pay.refundSubmit')} testId="pay-refund-save">
-      {(initial) => (
-        <>
-          <Descriptions
-            className="pay-refund-figures"
-            column={2}
-            size="small"
-            data={[
-              { label: t('certificate.pay.paidAmount'), value: formatYuan(paid, { symbol: true }) },
-              { label: t('certificate.pay.refundedAmount'), value: formatYuan(refunded, { symbol: true }) },
-            ]}
-          />
-          <Form form={form} layout="vertical" initialValues={initial} className="pay-refund-form">
-            <Form.Item
-              field="amount"
-              label={t('certificate.pay.refundAmount')}
-              extra={t('certificate.pay.refundAmountHint', { max })}
-              rules={[{ required: true, message: t('certificate.pay.refundAmountRequired') }, ...fieldRules(amountField).filter((rule) => !('required' in rule))]}
-              validateTrigger={['onBlur']}
-            >
-              {fieldControl(amountField, [])}
-            </Form.Item>
-            <Form.Item
-              field="reason"
-              label={t('certificate.pay.refundReason')}
-              rules={[
-                { required: true, message: t('certificate.pay.refundReasonRequired') },
-                { validator: (value: unknown, callback: (message?: string) => void) => callback(String(value ?? '').trim() ? undefined : t('certificate.pay.refundReasonRequired')) },
-              ]}
-              validateTrigger={['onBlur']}
-            >
-              <Input placeholder={t('certificate.pay.refundReasonPlaceholder')} maxLength={REASON_MAX} showWordLimit autoFocus />
-            </Form.Item>
-          </Form>
-          {refusal ? (
-            <div role="alert" data-testid="pay-refusal">
-              <Alert type="error" content={refusal} />
-            </div>
-          ) : null}
-        </>
-      )}
-    </RecordDialog>
+    <FormDialog<RefundValues, { amount: number; reason: string }>
+      title={t('certificate.pay.refundTitle', { orderNo })}
+      width={560}
+      saveLabel={t('certificate.pay.refundSubmit')}
+      testId="pay-refund-save"
+      className="pay-refund-form"
+      initial={{ amount: left, reason: '' }}
+      read={(values) => ({ amount: Number(values.amount), reason: String(values.reason ?? '').trim() })}
+      send={({ amount, reason }) => refund(orderId, amount, reason)}
+      success={t('certificate.pay.refundDone')}
+      onDone={onDone}
+      onClose={onClose}
+      intro={
+        <Descriptions
+          className="pay-refund-figures"
+          column={2}
+          size="small"
+          data={[
+            { label: t('certificate.pay.paidAmount'), value: formatYuan(paid, { symbol: true }) },
+            { label: t('certificate.pay.refundedAmount'), value: formatYuan(refunded, { symbol: true }) },
+          ]}
+        />
+      }
+    >
+      <Form.Item
+        field="amount"
+        label={t('certificate.pay.refundAmount')}
+        extra={t('certificate.pay.refundAmountHint', { max })}
+        rules={[{ required: true, message: t('certificate.pay.refundAmountRequired') }, ...fieldRules(amountField).filter((rule) => !('required' in rule))]}
+        validateTrigger={['onBlur']}
+      >
+        {fieldControl(amountField, [])}
+      </Form.Item>
+      <Form.Item
+        field="reason"
+        label={t('certificate.pay.refundReason')}
+        rules={[
+          { required: true, message: t('certificate.pay.refundReasonRequired') },
+          { validator: (value: unknown, callback: (message?: string) => void) => callback(String(value ?? '').trim() ? undefined : t('certificate.pay.refundReasonRequired')) },
+        ]}
+        validateTrigger={['onBlur']}
+      >
+        <Input placeholder={t('certificate.pay.refundReasonPlaceholder')} maxLength={REASON_MAX} showWordLimit autoFocus />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Alert, Form, Input, Select } from '@arco-design/web-react';
-import { localText, RecordDialog, useRecordDialog, useTranslation } from '../../../core/sdk/browser';
-import { refusalOf, ship } from './api';
+import { Form, Input, Select } from '@arco-design/web-react';
+import { localText, useTranslation } from '../../../core/sdk/browser';
+import { ship } from './api';
+import { FormDialog } from './FormDialog';
 import { LOGISTICS_COMPANIES, TRACKING_NO_PATTERN } from './logistics';
 
 export interface ShipDialogProps {
@@ -22,58 +22,38 @@ interface ShipValues {
  */
 export function ShipDialog({ orderId, orderNo, onDone, onClose }: ShipDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ShipValues>();
-  const [refusal, setRefusal] = useState('');
-  const dialog = useRecordDialog<ShipValues, { company: string; number: string }>({
-    initial: {},
-    prepare: async () => {
-      const values = await form.validate();
-      return { company: String(values.logisticsCompany), number: String(values.logisticsNo ?? '').trim() };
-    },
-    save: async ({ company, number }) => {
-      setRefusal('');
-      try {
-        await ship(orderId, company, number);
-      } catch (error) {
-        setRefusal(refusalOf(error));
-        throw error;
-      }
-    },
-    success: t('certificate.pay.shipDone'),
-    onSaved: onDone,
-    onClose,
-  });
   return (
-    <RecordDialog dialog={dialog} title={t('certificate.pay.shipTitle', { orderNo })} width={520} saveLabel={t('certificate.pay.shipSubmit')} testId="pay-ship-save">
-      {(initial) => (
-        <>
-          <Form form={form} layout="vertical" initialValues={initial} className="pay-ship-form">
-            <Form.Item field="logisticsCompany" label={t('certificate.pay.logisticsCompany')} rules={[{ required: true, message: t('certificate.pay.logisticsCompanyRequired') }]}>
-              <Select
-                placeholder={t('certificate.pay.logisticsCompanyRequired')}
-                options={LOGISTICS_COMPANIES.map((c) => ({ value: c.code, label: localText(c.name) }))}
-                showSearch
-              />
-            </Form.Item>
-            <Form.Item
-              field="logisticsNo"
-              label={t('certificate.pay.logisticsNo')}
-              validateTrigger={['onBlur']}
-              rules={[
-                { required: true, message: t('certificate.pay.logisticsNoRequired') },
-                { validator: (value: unknown, callback: (message?: string) => void) => callback(!value || TRACKING_NO_PATTERN.test(String(value).trim()) ? undefined : t('certificate.pay.logisticsNoInvalid')) },
-              ]}
-            >
-              <Input placeholder={t('certificate.pay.logisticsNoRequired')} maxLength={32} />
-            </Form.Item>
-          </Form>
-          {refusal ? (
-            <div role="alert" data-testid="pay-refusal">
-              <Alert type="error" content={refusal} />
-            </div>
-          ) : null}
-        </>
-      )}
-    </RecordDialog>
+    <FormDialog<ShipValues, { company: string; number: string }>
+      title={t('certificate.pay.shipTitle', { orderNo })}
+      width={520}
+      saveLabel={t('certificate.pay.shipSubmit')}
+      testId="pay-ship-save"
+      className="pay-ship-form"
+      initial={{}}
+      read={(values) => ({ company: String(values.logisticsCompany), number: String(values.logisticsNo ?? '').trim() })}
+      send={({ company, number }) => ship(orderId, company, number)}
+      success={t('certificate.pay.shipDone')}
+      onDone={onDone}
+      onClose={onClose}
+    >
+      <Form.Item field="logisticsCompany" label={t('certificate.pay.logisticsCompany')} rules={[{ required: true, message: t('certificate.pay.logisticsCompanyRequired') }]}>
+        <Select
+          placeholder={t('certificate.pay.logisticsCompanyRequired')}
+          options={LOGISTICS_COMPANIES.map((c) => ({ value: c.code, label: localText(c.name) }))}
+          showSearch
+        />
+      </Form.Item>
+      <Form.Item
+        field="logisticsNo"
+        label={t('certificate.pay.logisticsNo')}
+        validateTrigger={['onBlur']}
+        rules={[
+          { required: true, message: t('certificate.pay.logisticsNoRequired') },
+          { validator: (value: unknown, callback: (message?: string) => void) => callback(!value || TRACKING_NO_PATTERN.test(String(value).trim()) ? undefined : t('certificate.pay.logisticsNoInvalid')) },
+        ]}
+      >
+        <Input placeholder={t('certificate.pay.logisticsNoRequired')} maxLength={32} />
+      </Form.Item>
+    </FormDialog>
   );
 }
