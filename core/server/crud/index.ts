@@ -11,4 +11,4 @@ export { mountCrud, entityRoute, entityColumns, crudDataScope, parseIds, parseId
 export { composeHooks, checkAccess, defaultRule, type CrudHooks, type CrudOperation, type AccessRule, type HookArgs, type PrepareArgs } from './hooks';
 export { entityNames, entityIdsByName, namesById } from './lookups';
 export { nest, parentIdOf, resolveTree, addressedTenant, actorIn, MSG_SELF_PARENT, type TreeNode } from './tree';
-export { moveState, mountStateMove, readStateMoveInput, stateMoveParams, type MoveContext, type StateMoveOptions, type StateMoveResult, type MountStateMoveOptions } from './state-move';
+export { moveState, mountStateMove, stateMoveParams, type MoveContext, type NoMoveInput, type StateMoveOptions, type StateMoveResult, type MountStateMoveOptions } from './state-move';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { z } from 'zod';
 import { defineEntity } from '../../schema/entity';
 import { defineResource } from '../../schema/resource';
 import { defineStateMachine, stateOptions } from '../../schema/state-machine';
@@ -53,6 +54,8 @@ type OrderRow = { id: string; title: string; status: number; pay_time: Date | nu
 
 /** What `after` saw, in order. */
 const afterCalls: { id: string; from: number; to: number; status: number }[] = [];
+/** What the noted move's `after` saw. */
+const notedCalls: { note: string; written: string | null }[] = [];
 
 const plugin = defineServerPlugin(
   {
@@ -83,6 +86,19 @@ const plugin = defineServerPlugin(
           if (row.title === 'after fails') throw bizError({ zh: '后续处理失败', en: 'The follow-up failed' });
           const again = await tx.one<{ status: number }>('select status from move_order where id = $1', [row.id]);
           afterCalls.push({ id: String(row.id), from, to, status: again!.status });
+        },
+      });
+      // A move taking more than the id and the state: a note (required, at most 8 characters) written with it.
+      mountStateMove(api, ctx, {
+        path: '/move-test/order/noted-status',
+        code: 'move_order_status',
+        summary: { zh: '带备注的状态流转', en: 'Move a state with a note' },
+        table: 'move_order',
+        machine,
+        input: z.object({ note: z.string().trim().min(1).max(8).describe('note') }),
+        before: ({ input }: MoveContext<OrderRow, { note: string }>) => ({ note: input.note }),
+        after: ({ row, input }) => {
+          notedCalls.push({ note: input.note, written: row.note });
         },
       });
     },
@@ -224,6 +240,26 @@ describe.each(backends)('state moves on $name', ({ databaseUrl }) => {
     await expect(ts.ctx.db.tenant('000000', (tx) => moveState(tx, ts.ctx, user, id, SHIPPED, { table: 'move_order; drop table x', machine }))).rejects.toThrow('not a plain identifier');
   });
 
+  test('a route’s own `input` is validated with id and status (400s in the caller’s language) and reaches `before` and `after` parsed', async () => {
+    const noted = (query: Record<string, string>, headers?: Record<string, string>) => ts.post('/api/move-test/order/noted-status', { token: admin, query, headers });
+    const id = await insert('noted', PENDING);
+    notedCalls.length = 0;
+    const missing = await noted({ id, status: String(PAID) });
+    expect([missing.status, missing.body.msg]).toEqual([400, '缺少必要的请求参数: note']);
+    expect((await noted({ id, status: String(PAID), note: 'far too long a note' }, en)).body.msg).toBe('note: at most 8 characters');
+    expect((await noted({ status: String(PAID), note: 'x' })).body.msg).toBe('缺少必要的请求参数: id');
+    expect(await read(id)).toMatchObject({ status: PENDING, note: null });
+    expect(notedCalls).toEqual([]);
+
+    const res = await noted({ id, status: String(PAID), note: '  rush  ', extra: 'ignored' });
+    expect([res.status, res.body.data]).toEqual([200, { id, status: PAID }]);
+    expect(await read(id)).toMatchObject({ status: PAID, note: 'rush' });
+    expect(notedCalls).toEqual([{ note: 'rush', written: 'rush' }]);
+
+    const json = await ts.post('/api/move-test/order/noted-status', { token: admin, json: { id, status: SHIPPED, note: 'boxed' } });
+    expect([json.status, (await read(id)).note]).toEqual([200, 'boxed']);
+  });
+
   test('the route describes itself: its parameters, its answer, valid OpenAPI in both languages', async () => {
     for (const language of ['zh-CN', 'en']) {
       const doc = (await ts.get<OpenApiDocument>('/api/openapi.json', { headers: { 'Accept-Language': language } })).body;
@@ -233,6 +269,14 @@ describe.each(backends)('state moves on $name', ({ databaseUrl }) => {
       expect(operation.summary).toBe(language === 'en' ? "Move an order's state" : '订单状态流转');
       expect(operation.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['id', 'status']));
       expect(operation.description).toContain(language === 'en' ? '1 Paid' : '1 已支付');
+      const status = operation.parameters!.find((p) => p.name === 'status')!;
+      expect(status.description).toContain(language === 'en' ? '4 Cancelled' : '4 已取消');
+      const noted = operationOf(doc, 'POST', '/api/move-test/order/noted-status')!;
+      expect(noted.parameters!.map((p) => [p.name, p.required])).toEqual([
+        ['id', true],
+        ['status', true],
+        ['note', true],
+      ]);
     }
   });
 

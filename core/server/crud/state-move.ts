@@ -24,7 +24,10 @@ import { SqlParams } from './sql';
  * the second sees the state the first wrote and is refused like any other forbidden move.
  */
 
-export interface MoveContext<Row> {
+/** No input besides the id and the state. */
+export type NoMoveInput = Record<never, never>;
+
+export interface MoveContext<Row, Input extends object = NoMoveInput> {
   /** The locked row as it stood (in `after`: as written). Columns snake_case, as the driver returns them. */
   row: Row;
   from: number;
@@ -32,9 +35,11 @@ export interface MoveContext<Row> {
   tx: Tx;
   user: AuthUser;
   ctx: ServerContext;
+  /** What the request carried besides the id and the state (a tracking number with the shipping move), parsed. */
+  input: Input;
 }
 
-export interface StateMoveOptions<Row extends Record<string, unknown> = Record<string, unknown>> {
+export interface StateMoveOptions<Row extends Record<string, unknown> = Record<string, unknown>, Input extends object = NoMoveInput> {
   /** The table holding the rows (it has `id` and `tenant_id`; `is_deleted`, `update_time`, `update_user` are used when present). */
   table: string;
   machine: StateMachine;
@@ -44,9 +49,9 @@ export interface StateMoveOptions<Row extends Record<string, unknown> = Record<s
    * Inside the transaction, the row locked, the move found allowed: check (throw `bizError` to refuse:
    * nothing is written) and act (take stock); return more columns to set in the same update (`{ pay_time: now }`).
    */
-  before?: (m: MoveContext<Row>) => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
+  before?: (m: MoveContext<Row, Input>) => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
   /** Inside the transaction, after the write. */
-  after?: (m: MoveContext<Row>) => Promise<void> | void;
+  after?: (m: MoveContext<Row, Input>) => Promise<void> | void;
 }
 
 export interface StateMoveResult<Row> {
@@ -75,15 +80,19 @@ const toSecond = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 10
  * Moves row `id` of the caller's tenant to state `to`, in the caller's transaction `tx` (open it with
  * `ctx.db.tenant(user.tenantId, …)`). Refusals are 400s: an unknown or other tenant's id (数据不存在), a
  * state the machine does not declare, a move it does not allow (naming both states), or `before`'s own.
+ * `input` reaches the hooks as `m.input` (required when they expect one).
  */
-export async function moveState<Row extends Record<string, unknown> = Record<string, unknown>>(
+export async function moveState<Row extends Record<string, unknown> = Record<string, unknown>, Input extends object = NoMoveInput>(
   tx: Tx,
   ctx: ServerContext,
   user: AuthUser,
   id: string,
   to: number,
-  options: StateMoveOptions<Row>,
+  options: StateMoveOptions<Row, Input>,
+  ...given: NoMoveInput extends Input ? [input?: Input] : [input: Input]
 ): Promise<StateMoveResult<Row>> {
+  // Without an input, the hooks' type says there is nothing in it: an empty object is that.
+  const input = (given[0] ?? {}) as Input;
   const table = identifier(options.table, 'table');
   const column = identifier(options.column ?? 'status', 'column');
   if (!Number.isInteger(to) || !isState(options.machine, to)) throw bizError(MSG.badFormat(camel(column)));
@@ -95,7 +104,7 @@ export async function moveState<Row extends Record<string, unknown> = Record<str
   const from = Number(row[column]);
   if (!canMove(options.machine, from, to)) throw bizError(moveRefusal(options.machine, from, to));
 
-  const extra = (await options.before?.({ row, from, to, tx, user, ctx })) ?? {};
+  const extra = (await options.before?.({ row, from, to, tx, user, ctx, input })) ?? {};
   const p = new SqlParams();
   const sets = [`${column} = ${p.add(to)}`];
   for (const [name, value] of Object.entries(extra)) {
@@ -111,23 +120,26 @@ export async function moveState<Row extends Record<string, unknown> = Record<str
   // The row is locked: only a bug (a hook moving it itself) leaves it elsewhere. Refused, and the transaction with it.
   if (written.length !== 1) throw bizError(moveRefusal(options.machine, from, to));
   const moved = written[0]!;
-  await options.after?.({ row: moved, from, to, tx, user, ctx });
+  await options.after?.({ row: moved, from, to, tx, user, ctx, input });
   return { from, to, row: moved };
 }
 
-export interface MountStateMoveOptions<Row extends Record<string, unknown> = Record<string, unknown>> extends StateMoveOptions<Row> {
+export interface MountStateMoveOptions<Row extends Record<string, unknown> = Record<string, unknown>, Shape extends z.ZodRawShape = NoMoveInput>
+  extends StateMoveOptions<Row, z.output<z.ZodObject<Shape>>> {
   /** The route below /api: `/mall/order/status`. */
   path: string;
   /** The permission code (a button) the caller must hold. */
   code: string;
   summary: LocalText;
   description?: LocalText;
+  /**
+   * More parameters the move takes besides `id` and `status` (a tracking number with the shipping move):
+   * described with them, validated with them (400 in the caller's language), parsed into the hooks' `m.input`.
+   */
+  input?: z.ZodObject<Shape>;
 }
 
-/**
- * The move's parameters as the route validates them (`id`, `status`); a route of one's own taking more
- * (a tracking number with the shipping move) extends them: `stateMoveParams.extend({ … })`.
- */
+/** The move's parameters as the route validates them (`id`, `status`), before a route's own `input`. */
 export const stateMoveParams = z.object({
   id: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().regex(/^\d{1,19}$/).refine(isBigintId)).describe(docText({ zh: '主键', en: 'Id' })),
   status: z
@@ -138,8 +150,8 @@ export const stateMoveParams = z.object({
 /** The answer's data: the row's id and its new state. */
 const moveAnswer = z.object({ id: z.string(), status: z.number().int() });
 
-/** The move's input (`{ id, status, … }`) from the query string or a form, else from a JSON body: parse it with `stateMoveParams`. */
-export async function readStateMoveInput(c: Context<AppEnv>): Promise<unknown> {
+/** The move's input (`{ id, status, … }`) from the query string or a form, else from a JSON body. */
+async function readStateMoveInput(c: Context<AppEnv>): Promise<unknown> {
   const params: Record<string, unknown> = await readParams(c);
   if (params.id === undefined && params.status === undefined && /application\/json/i.test(c.req.header('content-type') ?? '')) {
     const body = await readJson(c);
@@ -149,13 +161,21 @@ export async function readStateMoveInput(c: Context<AppEnv>): Promise<unknown> {
 }
 
 /**
- * `POST <path>?id=&status=` (also a form or a JSON body `{ id, status }`): the move as a route, for whoever
- * holds `code`. Answers R success `操作成功` with `{ id, status }`.
+ * `POST <path>?id=&status=` (also a form or a JSON body `{ id, status }`), with the route's own `input`
+ * parameters if any: the move as a route, for whoever holds `code`. Answers R success `操作成功` with `{ id, status }`.
  */
-export function mountStateMove<Row extends Record<string, unknown> = Record<string, unknown>>(api: Hono<AppEnv>, ctx: ServerContext, options: MountStateMoveOptions<Row>): void {
-  const { path, code, summary, description, ...move } = options;
+export function mountStateMove<Row extends Record<string, unknown> = Record<string, unknown>, Shape extends z.ZodRawShape = NoMoveInput>(
+  api: Hono<AppEnv>,
+  ctx: ServerContext,
+  options: MountStateMoveOptions<Row, Shape>,
+): void {
+  const { path, code, summary, description, input, ...move } = options;
+  if (input && ('id' in input.shape || 'status' in input.shape)) throw new Error(`State move ${path}: "input" may not redefine id or status.`);
   const states = options.machine.states.map((s) => `${s.value} ${s.label.zh}`).join('，');
   const statesEn = options.machine.states.map((s) => `${s.value} ${s.label.en}`).join(', ');
+  const status = stateMoveParams.shape.status.describe(docText({ zh: `目标状态：${states}`, en: `The state to move to: ${statesEn}` }));
+  // The route's own parameters come after id and status, so a missing id is named before them.
+  const params = stateMoveParams.extend({ status, ...input?.shape });
   api.post(
     path,
     describeRoute({
@@ -164,16 +184,18 @@ export function mountStateMove<Row extends Record<string, unknown> = Record<stri
         zh: `状态流转（${states}）：只允许声明的流转，在一个事务内锁行后条件更新；也接受 JSON 体 { id, status }。`,
         en: `Moves the state (${statesEn}): declared moves only, the row locked and updated conditionally in one transaction; a JSON body { id, status } is accepted too.`,
       },
-      params: stateMoveParams,
+      params,
       data: moveAnswer,
     }),
     requirePermission(ctx, code),
     async (c) => {
       const me = currentMember(c);
-      const { id, status } = parseInput(stateMoveParams, await readStateMoveInput(c));
+      const { id, status, ...rest } = parseInput(params, await readStateMoveInput(c));
       // Named as the caller sent it, whatever the column is called.
       if (!isState(move.machine, status)) throw bizError(MSG.badFormat('status'));
-      const moved = await ctx.db.tenant(me.tenantId, (tx) => moveState(tx, ctx, me, id, status, move));
+      // Parsed with id and status, unknown keys dropped: what is left is exactly the input's own.
+      const given = rest as z.output<z.ZodObject<Shape>>;
+      const moved = await ctx.db.tenant(me.tenantId, (tx) => moveState(tx, ctx, me, id, status, move, given));
       return c.json(rData({ id, status: moved.to }));
     },
   );

@@ -1,23 +1,13 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { z } from 'zod';
 import {
   type AppEnv,
   bizError,
-  currentMember,
-  describeRoute,
   docText,
   fieldSchema,
   formatDateTime,
-  isBigintId,
-  isState,
-  MSG,
-  moveState,
+  mountStateMove,
   type MoveContext,
-  parseInput,
-  rData,
-  readJson,
-  readParams,
-  requirePermission,
   type ServerContext,
   str,
 } from '../../../core/sdk/server';
@@ -28,7 +18,7 @@ import { ORDER_STATE, ORDER_STATUS_CODE, orderMachine } from './states';
 
 /**
  * `POST /api/mall/order/update/status?id=&status=`: the order moved along its state table by the kernel's
- * `moveState` (the order locked, the move checked, a conditional update), with what each move does in the
+ * state move (the order locked, the move checked, a conditional update), with what each move does in the
  * same transaction: paying takes the stock (refused, with nothing written, when a product is short),
  * refunding gives it back, shipping needs a tracking number (sent with the move, or already on the
  * order) and keeps it, and every move stamps its time.
@@ -40,42 +30,23 @@ const optionalField = (name: 'logisticsCompany' | 'logisticsNo') =>
     .preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), fieldSchema(name, orderEntity.fields[name]).optional())
     .describe(docText({ zh: `${orderEntity.fields[name].label.zh}（发货时；可选）`, en: `${orderEntity.fields[name].label.en} (when shipping; optional)` }));
 
-export const moveParams = z.object({
-  id: z
-    .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().regex(/^\d{1,19}$/).refine(isBigintId))
-    .describe(docText({ zh: '订单主键', en: 'The order id' })),
-  status: z
-    .preprocess((v) => (typeof v === 'string' && /^-?\d{1,9}$/.test(v.trim()) ? Number(v) : v), z.number().int())
-    .describe(docText({ zh: '目标状态：1 已支付、2 已发货、3 已完成、4 已取消、5 已退款', en: 'The state to move to: 1 paid, 2 shipped, 3 completed, 4 cancelled, 5 refunded' })),
-  logisticsCompany: optionalField('logisticsCompany'),
-  logisticsNo: optionalField('logisticsNo'),
-});
-
-type Logistics = Pick<z.output<typeof moveParams>, 'logisticsCompany' | 'logisticsNo'>;
-
-/** `{ id, status, … }` from the query string or a form, else from a JSON body. */
-async function readMove(c: Context<AppEnv>): Promise<unknown> {
-  const params: Record<string, unknown> = await readParams(c);
-  if (params.id === undefined && params.status === undefined && /application\/json/i.test(c.req.header('content-type') ?? '')) {
-    const body = await readJson(c);
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body;
-  }
-  return params;
-}
+/** What the shipping move may carry besides the id and the state. */
+const logisticsInput = z.object({ logisticsCompany: optionalField('logisticsCompany'), logisticsNo: optionalField('logisticsNo') });
 
 type OrderRow = Record<string, unknown> & { id: unknown; logistics_company: unknown; logistics_no: unknown };
 
 /** What a move does besides changing the state: the columns it sets too. */
-async function effects({ row, to, tx, user }: MoveContext<OrderRow>, logistics: Logistics, now: string): Promise<Record<string, unknown>> {
+async function effects({ row, to, tx, user, input, ctx }: MoveContext<OrderRow, z.output<typeof logisticsInput>>): Promise<Record<string, unknown>> {
   const orderId = str(row.id);
+  const now = formatDateTime(ctx.now());
   switch (to) {
     case ORDER_STATE.paid:
       await takeStock(tx, user.tenantId, orderId);
       return { pay_time: now };
     case ORDER_STATE.shipped: {
-      const number = logistics.logisticsNo ?? str(row.logistics_no);
+      const number = input.logisticsNo ?? str(row.logistics_no);
       if (!number) throw bizError(ORDER_MSG.needLogistics);
-      return { ship_time: now, logistics_no: number, logistics_company: logistics.logisticsCompany ?? (str(row.logistics_company) || null) };
+      return { ship_time: now, logistics_no: number, logistics_company: input.logisticsCompany ?? (str(row.logistics_company) || null) };
     }
     case ORDER_STATE.completed:
       return { complete_time: now };
@@ -91,30 +62,17 @@ async function effects({ row, to, tx, user }: MoveContext<OrderRow>, logistics: 
 }
 
 export function orderMoveRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
-  api.post(
-    '/mall/order/update/status',
-    describeRoute({
-      summary: { zh: '订单状态流转', en: 'Move an order to another state' },
-      description: {
-        zh: '待支付→已支付（扣减库存，库存不足则拒绝）或已取消；已支付→已发货（须有物流单号，可随本请求传入）或已退款（退回库存）；已发货→已完成或已退款。其他流转被拒绝并指明两个状态。也接受 JSON 体。',
-        en: 'Pending payment → paid (takes the stock; refused when short) or cancelled; paid → shipped (needs a tracking number, which this call may carry) or refunded (returns the stock); shipped → completed or refunded. Any other move is refused, naming both states. A JSON body is accepted too.',
-      },
-      params: moveParams,
-      data: z.object({ id: z.string(), status: z.number().int() }),
-    }),
-    requirePermission(ctx, ORDER_STATUS_CODE),
-    async (c) => {
-      const me = currentMember(c);
-      const { id, status, ...logistics } = parseInput(moveParams, await readMove(c));
-      if (!isState(orderMachine, status)) throw bizError(MSG.badFormat('status'));
-      const moved = await ctx.db.tenant(me.tenantId, (tx) =>
-        moveState<OrderRow>(tx, ctx, me, id, status, {
-          table: orderEntity.table,
-          machine: orderMachine,
-          before: (move) => effects(move, logistics, formatDateTime(ctx.now())),
-        }),
-      );
-      return c.json(rData({ id, status: moved.to }));
+  mountStateMove(api, ctx, {
+    path: '/mall/order/update/status',
+    code: ORDER_STATUS_CODE,
+    summary: { zh: '订单状态流转', en: 'Move an order to another state' },
+    description: {
+      zh: '待支付→已支付（扣减库存，库存不足则拒绝）或已取消；已支付→已发货（须有物流单号，可随本请求传入）或已退款（退回库存）；已发货→已完成或已退款。其他流转被拒绝并指明两个状态。也接受 JSON 体。',
+      en: 'Pending payment → paid (takes the stock; refused when short) or cancelled; paid → shipped (needs a tracking number, which this call may carry) or refunded (returns the stock); shipped → completed or refunded. Any other move is refused, naming both states. A JSON body is accepted too.',
     },
-  );
+    table: orderEntity.table,
+    machine: orderMachine,
+    input: logisticsInput,
+    before: effects,
+  });
 }
