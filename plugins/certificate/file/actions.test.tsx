@@ -4,6 +4,7 @@ import { fail, ok, page, renderPlugin, reply, respond, type Handlers } from '../
 import dictPlugin from '../../dict/index';
 import certificatePlugin from '../index';
 import { ORDER_CODE } from '../order/codes';
+import { listedOrder, ORDERS_PAGE, rowOf } from '../order/screens/test-orders';
 
 configure({ asyncUtilTimeout: 5_000 });
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
@@ -37,38 +38,23 @@ afterEach(() => {
   pdfjs.destroyed = 0;
 });
 
-const ORDERS = 'GET /api/xh/certificate/order/page';
 const MAKE = 'GET /api/xh/certificate/order/updateA5CertificateFile';
 const FILE_URL = 'GET /api/certificate/file/url';
 const FILE = 'GET /api/blade-resource/oss/endpoint/file/0123456789abcdef0123456789abcdef.pdf';
 const LINK = '/api/blade-resource/oss/endpoint/file/0123456789abcdef0123456789abcdef.pdf';
 
-const order = (id: string, over: Record<string, unknown>) => ({
-  id,
-  orderNo: `CO2024060109301500000${id}`,
-  name: `申请人${id}`,
-  idNumber: '110***********1234',
-  mobile: '13912345678',
-  certificateType: 1,
-  amount: 20_000,
-  payState: 1,
-  shipState: 0,
-  refundAmount: 0,
-  createTime: '2024-06-01 09:30:15',
-  ...over,
-});
 const ROWS = [
-  order('1', { name: '张未付', payState: 0 }),
-  order('2', { name: '王已付' }),
-  order('3', { name: '李有证', certificateNo: 'CERT-2024-000007', certificateFile: LINK }),
-  order('4', { name: '赵全退', payState: 4, refundAmount: 20_000, certificateNo: 'CERT-2024-000008', certificateFile: LINK }),
-  order('5', { name: '钱部分退', payState: 1, refundAmount: 5_000 }),
+  listedOrder('1', { name: '张未付' }),
+  listedOrder('2', { name: '王已付', payState: 1 }),
+  listedOrder('3', { name: '李有证', payState: 1, certificateNo: 'CERT-2024-000007', certificateFile: LINK }),
+  listedOrder('4', { name: '赵全退', payState: 4, refundAmount: 20_000, certificateNo: 'CERT-2024-000008', certificateFile: LINK }),
+  listedOrder('5', { name: '钱部分退', payState: 1, refundAmount: 5_000 }),
 ];
 const FILE_CODES = [ORDER_CODE.menu, ORDER_CODE.view, ORDER_CODE.file];
 
 function backend(extra: Handlers = {}) {
   return respond({
-    [ORDERS]: () => page(ROWS),
+    [ORDERS_PAGE]: () => page(ROWS),
     'GET /api/blade-system/dict/dictionary': () => ok([{ dictKey: '1', dictValue: '职业技能证书' }]),
     'GET /api/xh/pay/provider': () => ok({ provider: 'sandbox' }),
     [FILE_URL]: (call) => ok({ link: LINK, certificateNo: call.query.id === '3' ? 'CERT-2024-000007' : 'CERT-2024-000008' }),
@@ -77,7 +63,6 @@ function backend(extra: Handlers = {}) {
   });
 }
 
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 const fileActions = (row: HTMLElement) =>
   within(row)
     .queryAllByTestId(/^certificate-file-/)
@@ -113,11 +98,11 @@ describe('certificate file actions', () => {
     await waitFor(() => expect(within(row).getByRole('button', { name: '生成证书' }).getAttribute('aria-busy')).toBe('false'));
 
     refuse = false;
-    const listed = app.callsTo(ORDERS).length;
+    const listed = app.callsTo(ORDERS_PAGE).length;
     fireEvent.click(within(row).getByRole('button', { name: '生成证书' }));
     expect(await screen.findByText('证书已生成')).toBeTruthy();
     expect(app.callsTo(MAKE).map((c) => c.query.id)).toEqual(['2', '2']);
-    await waitFor(() => expect(app.callsTo(ORDERS).length).toBeGreaterThan(listed));
+    await waitFor(() => expect(app.callsTo(ORDERS_PAGE).length).toBeGreaterThan(listed));
   });
 
   it('making it again asks first; cancelled, nothing is sent', async () => {

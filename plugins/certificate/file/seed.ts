@@ -1,4 +1,5 @@
-import { type AuthUser, DEMO_TENANT, SEED, type ServerContext, type Tx } from '../../../core/sdk/server';
+import { DEMO_TENANT, SEED, type ServerContext, type Tx } from '../../../core/sdk/server';
+import { tenantAdministrator } from '../order/administrator';
 import { makeCertificateFileWithin } from './issue';
 
 /**
@@ -14,24 +15,6 @@ const DEMO_ADMINS: readonly (readonly [string, string])[] = [
 
 const demoOrigin = () => (process.env.PUBLIC_URL?.trim() || `http://127.0.0.1:${process.env.PORT ?? 1888}`).replace(/\/+$/, '');
 
-const adminOf = (tenantId: string, userId: string): AuthUser => ({
-  tenantId,
-  userId,
-  oauthId: '',
-  account: 'admin',
-  userName: 'admin',
-  nickName: 'admin',
-  roleIds: [],
-  roles: ['administrator'],
-  deptIds: [],
-  postIds: [],
-  clientId: 'saber',
-  sessionId: '',
-  isGuest: false,
-  // The seed acts for the tenant's administrator: no data scope narrows what it reads.
-  isAdministrator: true,
-});
-
 export async function seedCertificateFiles(tx: Tx, ctx: ServerContext): Promise<void> {
   for (const [tenantId, userId] of DEMO_ADMINS) {
     const orders = await tx.query<{ id: string }>(
@@ -42,7 +25,7 @@ export async function seedCertificateFiles(tx: Tx, ctx: ServerContext): Promise<
     );
     for (const order of orders) {
       try {
-        await makeCertificateFileWithin(tx, ctx, adminOf(tenantId, userId), order.id, demoOrigin());
+        await makeCertificateFileWithin(tx, ctx, tenantAdministrator(tenantId, userId), order.id, demoOrigin());
       } catch (error) {
         ctx.log.info(`certificate demo file of order ${order.id} not made: ${error instanceof Error ? error.message : String(error)}`);
         return;

@@ -8,25 +8,11 @@ import { ordersToExport } from './export';
 import { idCheckCharacter, maskIdNumber } from './id-number';
 import { type AuthUser, crudRepo, DEMO_TENANT, type ServerPlugin } from '../../../core/sdk/server';
 import { REFUND_TABLE } from '../pay/records';
+import { tenantAdministrator } from './administrator';
 import { certificateOrderEntity } from './entity';
 
 /** The super administrator as the export sees a caller (every code, no data scope). */
-const ADMINISTRATOR: AuthUser = {
-  tenantId: '000000',
-  userId: '',
-  oauthId: '',
-  account: 'admin',
-  userName: 'admin',
-  nickName: 'admin',
-  roleIds: [],
-  roles: ['administrator'],
-  deptIds: [],
-  postIds: [],
-  clientId: 'saber',
-  sessionId: '',
-  isGuest: false,
-  isAdministrator: true,
-};
+const ADMINISTRATOR = tenantAdministrator('000000', '');
 
 /**
  * The certificate orders' server: the engine's endpoints with the order's rules (its number, the ID

@@ -4,6 +4,7 @@ import { fail, ok, page, renderPlugin, respond, type Handlers } from '../../../c
 import dictPlugin from '../../dict/index';
 import certificatePlugin from '../index';
 import { ORDER_CODE } from '../order/codes';
+import { listedOrder, ORDERS_PAGE, rowOf } from '../order/screens/test-orders';
 
 configure({ asyncUtilTimeout: 5_000 });
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
@@ -13,7 +14,6 @@ const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
  * code shows, the refund and shipping dialogs (their rules, the server's refusal shown with what was
  * typed kept, what is sent), the close confirmation, and the sandbox's simulated payment.
  */
-const ORDERS = 'GET /api/xh/certificate/order/page';
 const PROVIDER = 'GET /api/xh/pay/provider';
 const REFUND = 'GET /api/xh/pay/refundV3';
 const SHIP = 'GET /api/xh/pay/uploadShippingInfo';
@@ -21,34 +21,19 @@ const CLOSE = 'GET /api/xh/pay/closeOrderV3';
 const QUERY = 'GET /api/xh/pay/queryOrderV3';
 const SIMULATE = 'POST /api/xh/pay/sandbox/pay';
 
-const order = (id: string, over: Record<string, unknown>) => ({
-  id,
-  orderNo: `CO2024060109301500000${id}`,
-  name: `申请人${id}`,
-  idNumber: '110***********1234',
-  mobile: '13912345678',
-  certificateType: 1,
-  amount: 20_000,
-  payState: 0,
-  shipState: 0,
-  refundAmount: 0,
-  createTime: '2024-06-01 09:30:15',
-  ...over,
-});
-const ROWS = [order('1', { name: '张未付' }), order('2', { name: '王已付', payState: 1, refundAmount: 5_000 }), order('3', { name: '李关闭', payState: 2 }), order('4', { name: '赵已发', payState: 1, shipState: 1 })];
+const ROWS = [listedOrder('1', { name: '张未付' }), listedOrder('2', { name: '王已付', payState: 1, refundAmount: 5_000 }), listedOrder('3', { name: '李关闭', payState: 2 }), listedOrder('4', { name: '赵已发', payState: 1, shipState: 1 })];
 const DICTIONARY = 'GET /api/blade-system/dict/dictionary';
 const PAY_CODES = [ORDER_CODE.menu, ORDER_CODE.view, ORDER_CODE.refund, ORDER_CODE.query, ORDER_CODE.close, ORDER_CODE.ship];
 
 function backend(extra: Handlers = {}, provider = 'sandbox') {
   return respond({
-    [ORDERS]: () => page(ROWS),
+    [ORDERS_PAGE]: () => page(ROWS),
     [PROVIDER]: () => ok({ provider }),
     [DICTIONARY]: () => ok([{ dictKey: '1', dictValue: '职业技能证书' }]),
     ...extra,
   });
 }
 
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 const actionsOf = (row: HTMLElement) =>
   within(row)
     .queryAllByTestId(/^pay-/)
@@ -110,12 +95,12 @@ describe('payment actions', () => {
     expect(app.callsTo(REFUND)[0]!.query).toEqual({ id: '2', amount: '5050', reason: '加急费退回' });
 
     refuse = false;
-    const pages = app.callsTo(ORDERS).length;
+    const pages = app.callsTo(ORDERS_PAGE).length;
     await app.user.keyboard('{Enter}');
     expect(await screen.findByText('退款已提交')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(app.callsTo(REFUND)).toHaveLength(2);
-    await waitFor(() => expect(app.callsTo(ORDERS).length).toBeGreaterThan(pages));
+    await waitFor(() => expect(app.callsTo(ORDERS_PAGE).length).toBeGreaterThan(pages));
   });
 
   it('the shipping dialog: carrier and number required, a bad number refused in the form, the server refusal shown; then sent', async () => {

@@ -1,5 +1,6 @@
 import type { AuthUser, ServerContext } from '../../../core/sdk/server';
-import { logCall, type LogKind } from './records';
+import type { LogKind } from './payment-event';
+import { logCall } from './records';
 import type { ProviderError } from './provider';
 
 /**

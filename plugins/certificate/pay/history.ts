@@ -1,28 +1,7 @@
 import { formatDateTime, type Tx } from '../../../core/sdk/server';
-import { PAY_LOG_TABLE, REFUND_TABLE, type LogKind, type LogStatus } from './records';
+import type { LogKind, LogStatus, PaymentEvent } from './payment-event';
+import { PAY_LOG_TABLE, REFUND_TABLE } from './records';
 import type { RefundStatus } from './states';
-
-/**
- * One event of an order's payment history, as the order's detail shows it: a refund (its current state)
- * or another call to the provider (a query, a close, a shipping upload, a simulated payment).
- */
-export interface PaymentEvent {
-  id: string;
-  kind: LogKind | 'refund';
-  /** Fen, when the event is about an amount (a refund, a payment); else null. */
-  amount: number | null;
-  status: LogStatus;
-  /** A refund's own state as the provider reports it. */
-  refundStatus?: RefundStatus;
-  refundNo?: string;
-  reason?: string;
-  operatorName: string;
-  time: string;
-  /** A refund's settle time, once settled. */
-  settleTime?: string;
-  /** The provider's answer in brief: its states, numbers or refusal code. */
-  answer: string;
-}
 
 const statusOfRefund = (status: RefundStatus): LogStatus => (status === 'SUCCESS' ? 'success' : status === 'PROCESSING' ? 'processing' : 'failed');
 

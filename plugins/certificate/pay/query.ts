@@ -4,7 +4,8 @@ import { actorId, errorSummary, logFailure, toSecond } from './calls';
 import { amountMismatch, PAY_MSG } from './messages';
 import { ORDER_TABLE, type PayOrder, readOrder, settleOrderState } from './order-row';
 import { parseProviderTime, ProviderError, providerRefusal, type TradeState, type WxRefund, type WxTransaction } from './provider';
-import { logCall, type LogStatus, recordRefundAnswer, REFUND_TABLE } from './records';
+import type { LogStatus } from './payment-event';
+import { logCall, recordRefundAnswer, REFUND_TABLE } from './records';
 import { providerFor } from './settings';
 import { refundStatusOf, type RefundStatus } from './states';
 

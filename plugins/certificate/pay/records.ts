@@ -1,4 +1,5 @@
 import type { Migration, Tx } from '../../../core/sdk/server';
+import type { LogKind, LogStatus } from './payment-event';
 import type { RefundStatus } from './states';
 
 /**
@@ -93,9 +94,6 @@ export async function recordRefundAnswer(tx: Tx, tenantId: string, outRefundNo: 
   );
   return rows.length === 1;
 }
-
-export type LogKind = 'pay' | 'query' | 'close' | 'refundQuery' | 'ship';
-export type LogStatus = 'success' | 'processing' | 'failed';
 
 /** One call to the provider and its outcome. */
 export async function logCall(

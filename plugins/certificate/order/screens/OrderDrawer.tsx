@@ -1,28 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Empty, Form, Skeleton, Tag, Timeline } from '@arco-design/web-react';
 import { currentLanguage, EntityForm, formatYuan, localText, query, type Row, useQuery, useTranslation } from '../../../../core/sdk/browser';
-import { REFUND_STATUS_LABELS, type RefundStatus } from '../../pay/states';
+import type { PaymentEvent } from '../../pay/payment-event';
+import { REFUND_STATUS_LABELS } from '../../pay/states';
 import { certificateOrderEntity } from '../entity';
 import { ORDER_RESOURCE } from '../summary-shape';
-
-/** One event of an order's payment history, as `getOrderInfo` answers it (newest first). */
-export interface PaymentEvent {
-  id: string;
-  /** pay, query, close, refund, refundQuery, ship. */
-  kind: string;
-  /** Fen, when the event is about an amount. */
-  amount: number | null;
-  status: 'success' | 'processing' | 'failed';
-  /** A refund's own state, as the provider reports it. */
-  refundStatus?: RefundStatus;
-  refundNo?: string;
-  reason?: string;
-  operatorName: string;
-  time: string;
-  settleTime?: string;
-  /** The provider's answer in brief. */
-  answer: string;
-}
 
 type OrderInfo = Row & { orderNo?: string; payments?: PaymentEvent[] };
 
