@@ -133,8 +133,8 @@ describe('companies and festivals, in the browser', () => {
     const topBar = page.locator('.ba-top-menu');
     const items = topBar.locator('.ba-top-menu-item');
     await items.filter({ hasText: '名片业务' }).waitFor();
-    // First after home, for a business user.
-    expect((await items.allTextContents()).slice(0, 3)).toEqual(['首页', '名片业务', '工作台']);
+    // First after home for a business user, then the commerce plugins' top menu, then the workbench.
+    expect((await items.allTextContents()).slice(0, 4)).toEqual(['首页', '名片业务', '商城业务', '工作台']);
     await expect(items.filter({ hasText: '首页' }).getAttribute('aria-current')).resolves.toBe('page');
 
     // Reached from the whole menu, a card page marks 名片业务, not 首页.
