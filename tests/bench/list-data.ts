@@ -8,30 +8,13 @@
  *   when the role may not create databases, that database itself, seeded again whenever the size changes.
  * - PGlite: one data folder per size under the system's temporary folder.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
-import { loadServerPlugins } from '../../app/server-plugins';
 import { hashPassword, md5 } from '../../core/server/auth/password';
-import { silentLogger } from '../../core/server/context';
 import { SEED } from '../../core/server/seed/kernel-seed';
-import { openServer } from '../../core/server/start';
 import { insertUser } from '../../core/server/user/users';
+import { ID_BASE, openBenchServer, pgliteAt, postgresBeside, vacuum, type BenchTarget } from './bench-kit';
 
-/** Where a size's data lives: what `openServer` and the server process are given. */
-export interface BenchTarget {
-  database: 'PGlite' | 'PostgreSQL';
-  dataDir?: string;
-  databaseUrl?: string;
-  /** Environment of the server process. */
-  env: Record<string, string>;
-}
+export { ID_BASE, TOKEN_SECRET, type BenchTarget } from './bench-kit';
 
-/** Ids far above the snowflake ids the server makes (≈2.1e18), so bench rows never collide with real ones. */
-export const ID_BASE = '8000000000000000000';
 const OTHER_DEPT = '8000000000000000001';
 /** The bench reader's rows (fixed ids, in tables where the bench's posts do not go). */
 const READER = { roleId: '8000000000000000002', userId: '8000000000000000003', scopeId: '8000000000000000004', roleScopeId: '8000000000000000005' };
@@ -39,55 +22,11 @@ export const BENCH_ACCOUNT = 'bench';
 /** Changes when the rows below change: a database seeded by another recipe is seeded again. */
 const RECIPE = 'posts-v1';
 
-export const TOKEN_SECRET = 'bench-secret-bench-secret-bench-secret';
-
 /** A PGlite data folder for this size, kept between runs. */
-export function pgliteTarget(rows: number): BenchTarget {
-  const dataDir = join(tmpdir(), 'card-admin-bench', `pglite-${rows}`);
-  mkdirSync(dataDir, { recursive: true });
-  return { database: 'PGlite', dataDir, env: { DATA_DIR: dataDir, BLADE_TOKEN_SECRET: TOKEN_SECRET } };
-}
+export const pgliteTarget = (rows: number): BenchTarget => pgliteAt(`pglite-${rows}`);
 
 /** A PostgreSQL database for this size beside the one `url` names (that one itself when none may be made). */
-export async function postgresTarget(url: string, rows: number): Promise<BenchTarget> {
-  const base = new URL(url);
-  const name = `${base.pathname.slice(1) || 'postgres'}_bench_${rows}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  let databaseUrl = url;
-  try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-    const own = new URL(url);
-    own.pathname = `/${name}`;
-    databaseUrl = own.toString();
-  } catch {
-    // No CREATEDB: the given database, seeded again when the size changes.
-  } finally {
-    await admin.end();
-  }
-  return { database: 'PostgreSQL', databaseUrl, env: { DATABASE_URL: databaseUrl, BLADE_TOKEN_SECRET: TOKEN_SECRET } };
-}
-
-/** `VACUUM ANALYZE` (outside a transaction, which the server's database layer always opens). */
-async function vacuum(target: BenchTarget): Promise<void> {
-  if (target.databaseUrl) {
-    const client = new pg.Client({ connectionString: target.databaseUrl });
-    await client.connect();
-    try {
-      await client.query('vacuum analyze blade_post');
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const db = await PGlite.create({ dataDir: join(target.dataDir!, 'pglite'), extensions: { pg_trgm } });
-  try {
-    await db.exec('vacuum analyze blade_post');
-  } finally {
-    await db.close();
-  }
-}
+export const postgresTarget = (url: string, rows: number): Promise<BenchTarget> => postgresBeside(url, `bench_${rows}`);
 
 /**
  * Brings the target to `rows` bench posts: migrates it as `npm start` would (so the engine's indexes of
@@ -97,7 +36,7 @@ async function vacuum(target: BenchTarget): Promise<void> {
  */
 export async function prepareTarget(target: BenchTarget, rows: number): Promise<{ seeded: boolean; seconds: number }> {
   const started = Date.now();
-  const server = await openServer({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, distDir: null, plugins: await loadServerPlugins(), log: silentLogger, tokenSecret: TOKEN_SECRET });
+  const server = await openBenchServer(target);
   const mark = `bench:${RECIPE}:${rows}`;
   let seeded = false;
   try {
@@ -139,6 +78,6 @@ export async function prepareTarget(target: BenchTarget, rows: number): Promise<
   } finally {
     await server.close();
   }
-  await vacuum(target);
+  await vacuum(target, ['blade_post']);
   return { seeded, seconds: (Date.now() - started) / 1000 };
 }

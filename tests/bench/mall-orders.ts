@@ -18,18 +18,9 @@
  *
  * Alone: `npx tsx tests/bench/mall-orders.ts`. From the bench runner: `await benchMallOrders()`.
  */
-import { mkdirSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
-import { loadServerPlugins } from '../../app/server-plugins';
-import { silentLogger } from '../../core/server/context';
-import { openServer } from '../../core/server/start';
 import { startServerProcess } from '../e2e/server-process';
-import { ID_BASE, TOKEN_SECRET, type BenchTarget } from './list-data';
+import { benchTargets, fillInChunks, ID_BASE, loadOnce, ms, readyLine, time, type BenchTarget } from './bench-kit';
 import { signIn } from './list-load';
 import { parseSizes } from './server';
 
@@ -37,131 +28,49 @@ const TABLE = 'mall_order';
 const PAGE_URL = '/api/mall/order/page';
 /** Changes when the orders below change: a database holding another recipe is loaded again. */
 const RECIPE = 'orders-v1';
-const CHUNK = 100_000;
 const BUYERS = 200_000;
 const PAGE_SIZE = 10;
 const DEEP_PAGE = 500;
 
-async function ordersTarget(database: 'PGlite' | 'PostgreSQL', orders: number, url?: string): Promise<BenchTarget> {
-  if (database === 'PGlite') {
-    const dataDir = join(tmpdir(), 'card-admin-bench', `orders-pglite-${orders}`);
-    mkdirSync(dataDir, { recursive: true });
-    return { database, dataDir, env: { DATA_DIR: dataDir, BLADE_TOKEN_SECRET: TOKEN_SECRET } };
-  }
-  const base = new URL(url!);
-  const name = `${base.pathname.slice(1) || 'postgres'}_orders_${orders}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0) await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  base.pathname = `/${name}`;
-  return { database, databaseUrl: base.toString(), env: { DATABASE_URL: base.toString(), BLADE_TOKEN_SECRET: TOKEN_SECRET } };
-}
-
 /**
- * Brings the target to `orders` bench orders (migrated as `npm start` would, so the engine's indexes of
- * the code being measured exist); a database that holds them already is kept. Order g: tenant 100001 when
- * g % 10 ≥ 7; made at a random moment of the last 365 days; state by a fixed mix (pending 8 %, paid 12 %,
- * shipped 15 %, completed 55 %, cancelled 7 %, refunded 3 %); number `MO` + its second + g in 12 digits.
+ * Brings the target to `orders` bench orders; a database that holds them already is kept. Order g: tenant
+ * 100001 when g % 10 ≥ 7; made at a random moment of the last 365 days; state by a fixed mix (pending 8 %,
+ * paid 12 %, shipped 15 %, completed 55 %, cancelled 7 %, refunded 3 %); number `MO` + its second + g in 12 digits.
  */
-async function prepare(target: BenchTarget, orders: number): Promise<{ seeded: boolean; seconds: number }> {
-  const started = Date.now();
-  const server = await openServer({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, distDir: null, plugins: await loadServerPlugins(), log: silentLogger, tokenSecret: TOKEN_SECRET });
-  const mark = `bench:${RECIPE}:${orders}`;
-  let seeded = false;
-  try {
-    const note = await server.ctx.db.system((tx) => tx.one<{ note: string | null }>(`select obj_description('${TABLE}'::regclass, 'pg_class') as note`));
-    if (note?.note !== mark) {
-      seeded = true;
-      await server.ctx.db.system((tx) => tx.query(`delete from ${TABLE} where id >= $1::bigint`, [ID_BASE]));
-      for (let from = 0; from < orders; from += CHUNK) {
-        // One transaction per chunk: an embedded database keeps a transaction's changes in memory.
-        await server.ctx.db.system((tx) =>
-          tx.query(
-            `insert into ${TABLE} (id, tenant_id, order_no, buyer_name, buyer_mobile, address, amount, freight, pay_amount, item_count, status,
-                                   logistics_company, logistics_no, remark, pay_time, ship_time, complete_time, cancel_time, refund_time,
-                                   create_time, update_time, is_deleted)
-             select $1::bigint + g, t.tenant, 'MO' || to_char(t.made, 'YYYYMMDDHH24MISS') || lpad(g::text, 12, '0'),
-                    (array['王小明','李娜','张伟','刘洋','陈静','杨帆','赵磊','黄丽','周杰','吴敏'])[1 + g % 10],
-                    '1' || (array['3','5','7','8','9'])[1 + (r.b * 5)::int % 5] || lpad(floor(r.b * ${BUYERS})::int::text, 9, '0'),
-                    '上海市浦东新区张江路 ' || (g % 999 + 1) || ' 号', t.amount, t.freight, t.amount + t.freight, 1 + g % 3, t.status,
-                    case when t.status in (2, 3) then '顺丰速运' end, case when t.status in (2, 3) then 'SF' || (1000000000 + g) end, null,
-                    case when t.status in (1, 2, 3, 5) then t.made + interval '3 minutes' end,
-                    case when t.status in (2, 3) then t.made + interval '1 day' end,
-                    case when t.status = 3 then t.made + interval '4 days' end,
-                    case when t.status = 4 then t.made + interval '1 hour' end,
-                    case when t.status = 5 then t.made + interval '2 days' end,
-                    t.made, t.made, 0
-               from generate_series($2::int, $3::int) g,
-                    lateral (select random() as a, random() as b, random() as c, random() as d, g as keep) r,
-                    lateral (select case when g % 10 >= 7 then $4 else '000000' end as tenant,
-                                    date_trunc('second', now() - r.a * interval '365 days') as made,
-                                    (1990 + floor(r.c * 298000))::bigint as amount,
-                                    case when r.c < 0.6 then 0 else 1000 end::bigint as freight,
-                                    case when r.d < 0.08 then 0 when r.d < 0.20 then 1 when r.d < 0.35 then 2 when r.d < 0.90 then 3 when r.d < 0.97 then 4 else 5 end as status) t`,
-            [ID_BASE, from + 1, Math.min(orders, from + CHUNK), '100001'],
-          ),
-        );
-      }
-      await server.ctx.db.system((tx) => tx.exec(`comment on table ${TABLE} is '${mark}'`));
-    }
-  } finally {
-    await server.close();
-  }
-  await vacuum(target);
-  return { seeded, seconds: (Date.now() - started) / 1000 };
-}
-
-/** `VACUUM ANALYZE` (outside a transaction): statistics, and the visibility map index-only scans rely on. */
-async function vacuum(target: BenchTarget): Promise<void> {
-  if (target.databaseUrl) {
-    const client = new pg.Client({ connectionString: target.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(`vacuum analyze ${TABLE}`);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const db = await PGlite.create({ dataDir: join(target.dataDir!, 'pglite'), extensions: { pg_trgm } });
-  try {
-    await db.exec(`vacuum analyze ${TABLE}`);
-  } finally {
-    await db.close();
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (value: number) => value.toFixed(1).padStart(8);
-
-interface Timing {
-  p50: number;
-  p99: number;
-  errors: number;
-  total: number;
-}
-
-/** `calls` requests one after the other (after a tenth of them unmeasured): their latencies, and the first answer's total. */
-async function time(calls: number, send: () => Promise<Response>): Promise<Timing> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let total = -1;
-  const warmup = Math.ceil(calls / 10);
-  for (let i = -warmup; i < calls; i++) {
-    const started = performance.now();
-    const res = await send();
-    const body = (await res.json()) as { success?: boolean; data?: { total?: number } };
-    if (total < 0) total = Number(body.data?.total ?? -1);
-    if (i < 0) continue;
-    latencies.push(performance.now() - started);
-    if (!res.ok || !body.success) errors++;
-  }
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, total };
+function prepare(target: BenchTarget, orders: number) {
+  return loadOnce(target, {
+    table: TABLE,
+    mark: `bench:${RECIPE}:${orders}`,
+    load: async (server, stale) => {
+      if (!stale) return;
+      await fillInChunks(server, TABLE, orders, (tx, first, last) =>
+        tx.query(
+          `insert into ${TABLE} (id, tenant_id, order_no, buyer_name, buyer_mobile, address, amount, freight, pay_amount, item_count, status,
+                                 logistics_company, logistics_no, remark, pay_time, ship_time, complete_time, cancel_time, refund_time,
+                                 create_time, update_time, is_deleted)
+           select $1::bigint + g, t.tenant, 'MO' || to_char(t.made, 'YYYYMMDDHH24MISS') || lpad(g::text, 12, '0'),
+                  (array['王小明','李娜','张伟','刘洋','陈静','杨帆','赵磊','黄丽','周杰','吴敏'])[1 + g % 10],
+                  '1' || (array['3','5','7','8','9'])[1 + (r.b * 5)::int % 5] || lpad(floor(r.b * ${BUYERS})::int::text, 9, '0'),
+                  '上海市浦东新区张江路 ' || (g % 999 + 1) || ' 号', t.amount, t.freight, t.amount + t.freight, 1 + g % 3, t.status,
+                  case when t.status in (2, 3) then '顺丰速运' end, case when t.status in (2, 3) then 'SF' || (1000000000 + g) end, null,
+                  case when t.status in (1, 2, 3, 5) then t.made + interval '3 minutes' end,
+                  case when t.status in (2, 3) then t.made + interval '1 day' end,
+                  case when t.status = 3 then t.made + interval '4 days' end,
+                  case when t.status = 4 then t.made + interval '1 hour' end,
+                  case when t.status = 5 then t.made + interval '2 days' end,
+                  t.made, t.made, 0
+             from generate_series($2::int, $3::int) g,
+                  lateral (select random() as a, random() as b, random() as c, random() as d, g as keep) r,
+                  lateral (select case when g % 10 >= 7 then $4 else '000000' end as tenant,
+                                  date_trunc('second', now() - r.a * interval '365 days') as made,
+                                  (1990 + floor(r.c * 298000))::bigint as amount,
+                                  case when r.c < 0.6 then 0 else 1000 end::bigint as freight,
+                                  case when r.d < 0.08 then 0 when r.d < 0.20 then 1 when r.d < 0.35 then 2 when r.d < 0.90 then 3 when r.d < 0.97 then 4 else 5 end as status) t`,
+          [ID_BASE, first, last, '100001'],
+        ),
+      );
+    },
+  });
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -199,20 +108,10 @@ export async function benchMallOrders(options: { log?: (line: string) => void } 
   const log = options.log ?? ((line: string) => console.log(line));
   const orders = parseSizes(process.env.BENCH_ORDERS ?? '1M')[0]!;
   const calls = Number(process.env.BENCH_CALLS ?? 100);
-  const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-  const only = (process.env.BENCH_DATABASES ?? 'pglite,postgres').toLowerCase();
   log(`\nmall orders: GET ${PAGE_URL}?size=${PAGE_SIZE}&… (newest first) on ${orders.toLocaleString('en')} orders over 365 days in two tenants, as the administrator of 000000; ${calls} calls per case one after the other; ms`);
-  const targets: (() => Promise<BenchTarget>)[] = [];
-  if (only.includes('pglite')) targets.push(() => ordersTarget('PGlite', orders));
-  if (only.includes('postgres')) {
-    if (databaseUrl) targets.push(() => ordersTarget('PostgreSQL', orders, databaseUrl));
-    else log('  PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it)');
-  }
-  for (const makeTarget of targets) {
+  for (const makeTarget of benchTargets('orders', orders, log)) {
     const target = await makeTarget();
-    const prepared = await prepare(target, orders);
-    const load = loadavg().map((n) => n.toFixed(1)).join(' ');
-    log(`\n  ${target.database} (${prepared.seeded ? 'loaded' : 'kept from an earlier run'}, ready in ${prepared.seconds.toFixed(1)} s; load average ${load} on ${cpus().length} cores)`);
+    log(readyLine(target, await prepare(target, orders)));
     const server = await startServerProcess({ ...target.env, RATE_LIMITS: 'off' }, { browserApp: false });
     try {
       const token = await signIn(server.url, 'admin');
@@ -227,7 +126,7 @@ export async function benchMallOrders(options: { log?: (line: string) => void } 
       log(`      ${'case'.padEnd(26)}      p50      p99    total`);
       for (const c of cases(sample)) {
         const r = await time(calls, () => page(c.query));
-        log(`      ${c.label.padEnd(26)} ${ms(r.p50)} ${ms(r.p99)} ${String(r.total).padStart(8)}${r.errors ? `  (${r.errors} errors)` : ''}`);
+        log(`      ${c.label.padEnd(26)} ${ms(r.p50, 8)} ${ms(r.p99, 8)} ${String(r.total).padStart(8)}${r.errors ? `  (${r.errors} errors)` : ''}`);
       }
     } finally {
       await server.stop();

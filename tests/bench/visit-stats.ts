@@ -13,21 +13,13 @@
  *
  * Alone: `npx tsx tests/bench/visit-stats.ts`. From the bench runner: `await benchVisitStats()`.
  */
-import { mkdirSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
-import { loadServerPlugins } from '../../app/server-plugins';
-import { silentLogger } from '../../core/server/context';
-import { openServer, type OpenServer } from '../../core/server/start';
+import { type OpenServer } from '../../core/server/start';
 import { localDay, visitChart, type ChartScope } from '../../plugins/visit/records/chart';
 import { directChart } from '../../plugins/visit/records/direct-chart';
 import { rebuildRollUp } from '../../plugins/visit/records/rollup';
 import { startServerProcess } from '../e2e/server-process';
-import { ID_BASE, TOKEN_SECRET, type BenchTarget } from './list-data';
+import { benchTargets, fillInChunks, ID_BASE, loadOnce, ms, openBenchServer, readyLine, time, type BenchTarget } from './bench-kit';
 import { signIn } from './list-load';
 import { parseSizes } from './server';
 
@@ -35,30 +27,11 @@ const TENANT = '000000';
 const BENCH_STAFF = 120;
 /** Changes when the visits below change: a database holding another recipe is loaded again. */
 const RECIPE = 'visits-v1';
-const CHUNK = 100_000;
 /** Distinct visitors the bench tenant's cards reach in the year. */
 const VISITOR_POOL = 250_000;
 
-function visitTarget(database: 'PGlite' | 'PostgreSQL', visits: number, url?: string): Promise<BenchTarget> | BenchTarget {
-  if (database === 'PGlite') {
-    const dataDir = join(tmpdir(), 'card-admin-bench', `visits-pglite-${visits}`);
-    mkdirSync(dataDir, { recursive: true });
-    return { database, dataDir, env: { DATA_DIR: dataDir, BLADE_TOKEN_SECRET: TOKEN_SECRET } };
-  }
-  return (async () => {
-    const base = new URL(url!);
-    const name = `${base.pathname.slice(1) || 'postgres'}_visits_${visits}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0) await admin.query(`create database ${name}`);
-    } finally {
-      await admin.end();
-    }
-    base.pathname = `/${name}`;
-    return { database, databaseUrl: base.toString(), env: { DATABASE_URL: base.toString(), BLADE_TOKEN_SECRET: TOKEN_SECRET } };
-  })();
-}
+/** The visits and the roll-up's tables, vacuumed after a load. */
+const TABLES = ['blade_visit', 'blade_visit_daily', 'blade_visit_daily_staff', 'blade_visit_last', 'blade_visit_daily_prev'];
 
 /** An API call on the in-process server as its administrator. */
 async function call(server: OpenServer, token: string, method: string, path: string, json?: unknown): Promise<{ success?: boolean; data?: unknown; msg?: string }> {
@@ -98,24 +71,17 @@ async function benchStaff(server: OpenServer): Promise<{ id: string; companyId: 
  * the cards grow), the staff ranked from popular to rare, visitors returning, sources mixed; then the
  * roll-up rebuilt from all the tenant's visits. A database that holds them already is kept.
  */
-async function prepare(target: BenchTarget, visits: number): Promise<{ seeded: boolean; seconds: number; staff: { id: string; companyId: string }[]; tokens: Map<string, string> }> {
-  const started = Date.now();
-  const server = await openServer({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, distDir: null, plugins: await loadServerPlugins(), log: silentLogger, tokenSecret: TOKEN_SECRET });
-  const mark = `bench:${RECIPE}:${visits}:${localDay(new Date())}`;
-  let seeded = false;
-  let staff: { id: string; companyId: string }[] = [];
-  const tokens = new Map<string, string>();
-  try {
-    staff = await benchStaff(server);
-    // The cards' links, as the card plugin signs them (the server process shares the secret).
-    for (const s of staff) tokens.set(s.id, server.ctx.tokens.signFor('card', `${TENANT}:${s.id}`));
-    const note = await server.ctx.db.system((tx) => tx.one<{ note: string | null }>(`select obj_description('blade_visit'::regclass, 'pg_class') as note`));
-    if (note?.note !== mark) {
-      seeded = true;
-      await server.ctx.db.system((tx) => tx.query(`delete from blade_visit where id >= $1::bigint`, [ID_BASE]));
-      for (let from = 0; from < visits; from += CHUNK) {
-        // One transaction per chunk: an embedded database keeps a transaction's changes in memory.
-        await server.ctx.db.system((tx) =>
+function prepare(target: BenchTarget, visits: number) {
+  return loadOnce(target, {
+    table: 'blade_visit',
+    mark: `bench:${RECIPE}:${visits}:${localDay(new Date())}`,
+    vacuum: TABLES,
+    load: async (server, stale) => {
+      const staff = await benchStaff(server);
+      // The cards' links, as the card plugin signs them (the server process shares the secret).
+      const tokens = new Map(staff.map((s) => [s.id, server.ctx.tokens.signFor('card', `${TENANT}:${s.id}`)]));
+      if (stale) {
+        await fillInChunks(server, 'blade_visit', visits, (tx, first, last) =>
           tx.query(
             `insert into blade_visit (id, tenant_id, visit_time, staff_id, company_id, visitor_nick, visitor_avatar, visitor_id, source, actions, stay_seconds, ip_region)
              select $1::bigint + g, $2, least(localtimestamp, current_date - (365 - floor(366 * sqrt(r.a)))::int + (r.b * interval '1 day')),
@@ -124,89 +90,26 @@ async function prepare(target: BenchTarget, visits: number): Promise<{ seeded: b
                     'view', 30, ''
                from generate_series($5::int, $6::int) g,
                     lateral (select random() as a, random() * 0.999 as b, random() as c, random() as d, random() as e, g as keep) r`,
-            [ID_BASE, TENANT, staff.map((s) => s.id), staff.map((s) => s.companyId), from + 1, Math.min(visits, from + CHUNK)],
+            [ID_BASE, TENANT, staff.map((s) => s.id), staff.map((s) => s.companyId), first, last],
           ),
         );
+        await server.ctx.db.system((tx) => rebuildRollUp(tx, TENANT));
       }
-      await server.ctx.db.system(async (tx) => {
-        await rebuildRollUp(tx, TENANT);
-        await tx.exec(`comment on table blade_visit is '${mark}'`);
-      });
-    }
-  } finally {
-    await server.close();
-  }
-  await vacuum(target);
-  return { seeded, seconds: (Date.now() - started) / 1000, staff, tokens };
-}
-
-const TABLES = ['blade_visit', 'blade_visit_daily', 'blade_visit_daily_staff', 'blade_visit_last', 'blade_visit_daily_prev'];
-
-/** `VACUUM ANALYZE` (outside a transaction): statistics, and the visibility map index-only scans rely on. */
-async function vacuum(target: BenchTarget): Promise<void> {
-  if (target.databaseUrl) {
-    const client = new pg.Client({ connectionString: target.databaseUrl });
-    await client.connect();
-    try {
-      for (const table of TABLES) await client.query(`vacuum analyze ${table}`);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const db = await PGlite.create({ dataDir: join(target.dataDir!, 'pglite'), extensions: { pg_trgm } });
-  try {
-    for (const table of TABLES) await db.exec(`vacuum analyze ${table}`);
-  } finally {
-    await db.close();
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (value: number) => value.toFixed(1).padStart(7);
-
-interface Timing {
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-}
-
-/** `calls` requests one after the other (after a tenth of them unmeasured), their latencies. */
-async function time(calls: number, send: (i: number) => Promise<Response>): Promise<Timing> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const warmup = Math.ceil(calls / 10);
-  for (let i = -warmup; i < calls; i++) {
-    const started = performance.now();
-    const res = await send(i);
-    const body = (await res.json()) as { success?: boolean };
-    if (i < 0) continue;
-    latencies.push(performance.now() - started);
-    if (!res.ok || !body.success) errors++;
-  }
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors };
+      return { staff, tokens };
+    },
+  });
 }
 
 export async function benchVisitStats(options: { log?: (line: string) => void } = {}): Promise<void> {
   const log = options.log ?? ((line: string) => console.log(line));
   const visits = parseSizes(process.env.BENCH_VISITS ?? '1M')[0]!;
   const calls = Number(process.env.BENCH_CALLS ?? 200);
-  const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-  const only = (process.env.BENCH_DATABASES ?? 'pglite,postgres').toLowerCase();
   log(`\nvisit statistics: GET /api/visit/info/system/chart on ${visits.toLocaleString('en')} visits of one tenant (${BENCH_STAFF} staff, 366 days), ${calls} calls per case one after the other; ms`);
-  const targets: (() => Promise<BenchTarget> | BenchTarget)[] = [];
-  if (only.includes('pglite')) targets.push(() => visitTarget('PGlite', visits));
-  if (only.includes('postgres')) {
-    if (databaseUrl) targets.push(() => visitTarget('PostgreSQL', visits, databaseUrl));
-    else log('  PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it)');
-  }
-  for (const makeTarget of targets) {
+  for (const makeTarget of benchTargets('visits', visits, log)) {
     const target = await makeTarget();
-    const prepared = await prepare(target, visits);
-    const load = loadavg().map((n) => n.toFixed(1)).join(' ');
-    log(`\n  ${target.database} (${prepared.seeded ? 'loaded' : 'kept from an earlier run'}, ready in ${prepared.seconds.toFixed(1)} s; load average ${load} on ${cpus().length} cores)`);
+    const loaded = await prepare(target, visits);
+    log(readyLine(target, loaded));
+    const prepared = loaded.value;
     const today = localDay(new Date());
     const yearAgo = localDay(new Date(Date.now() - 365 * 86_400_000));
     const [popular] = prepared.staff;
@@ -249,7 +152,7 @@ export async function benchVisitStats(options: { log?: (line: string) => void } 
 
     // In-process: today's roll-up against the visits (after the burst), and the figures straight from the
     // visits for comparison (once per case, after one unmeasured).
-    const direct = await openServer({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, distDir: null, plugins: await loadServerPlugins(), log: silentLogger, tokenSecret: TOKEN_SECRET });
+    const direct = await openBenchServer(target);
     try {
       const verdicts: string[] = [];
       for (const c of cases) {
