@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { defineEntity } from '../../schema/entity';
 import { defineResource } from '../../schema/resource';
 import { defineStateMachine, stateOptions } from '../../schema/state-machine';
-import { scratchDatabase } from '../db/scratch';
 import { bizError } from '../http/errors';
 import { operationOf } from '../openapi/read-document';
 import type { OpenApiDocument } from '../openapi/types';
 import { defineServerPlugin } from '../plugin';
 import { DEMO_TENANT, SEED } from '../seed/kernel-seed';
-import { createTestServer, type TestServer } from '../test-server';
+import type { TestServer } from '../test-server';
 import { fireTogether } from '../../testing/fire-together';
+import { serverBackends } from '../../testing/server-backends';
 import { moveState, mountStateMove, type MoveContext } from './state-move';
 
 /**
@@ -105,28 +105,22 @@ const plugin = defineServerPlugin(
   },
 );
 
-const url = process.env.TEST_DATABASE_URL;
-const backends = [{ name: 'PGlite', databaseUrl: undefined as string | undefined }, ...(url ? [{ name: 'PostgreSQL', databaseUrl: url }] : [])];
 const en = { 'Accept-Language': 'en' };
 
-describe.each(backends)('state moves on $name', ({ databaseUrl }) => {
+describe.each(serverBackends())('state moves on $name', (backend) => {
   let ts: TestServer;
-  let drop: (() => Promise<void>) | undefined;
   let admin: string;
   let viewer: string;
   let nextId = 1000;
 
   beforeAll(async () => {
-    const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
-    drop = scratch?.drop;
-    ts = await createTestServer({ plugins: [plugin], databaseUrl: scratch?.url });
+    ts = await backend.start({ plugins: [plugin] });
     admin = (await ts.signIn('admin', 'admin')).access_token;
     await ts.addUser({ tenantId: '000000', account: 'viewer', password: 'viewer', roleId: SEED.userRoleId });
     viewer = (await ts.signIn('viewer', 'viewer')).access_token;
   }, 120_000);
   afterAll(async () => {
     await ts?.close();
-    await drop?.();
   });
 
   /** A row inserted as the database owner: its id. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import type { ServerPlugin } from '../../../core/sdk/server';
-import { createTestServer, fireTogether, scratchDatabase, type TestServer } from '../../../core/sdk/server-testing';
+import { fireTogether, serverBackends, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import { idCheckCharacter } from '../order/id-number';
 import certificateServer from '../server';
@@ -18,23 +18,17 @@ const mallStub: ServerPlugin = { manifest: { id: 'mall', name: { zh: '商城管�
 const en = { 'Accept-Language': 'en' };
 const ID_NUMBER = '11010119900307123' + idCheckCharacter('11010119900307123');
 
-const url = process.env.TEST_DATABASE_URL;
-const backends = [{ name: 'PGlite', databaseUrl: undefined as string | undefined }, ...(url ? [{ name: 'PostgreSQL', databaseUrl: url }] : [])];
 
-describe.each(backends)('payment races on $name', ({ databaseUrl }) => {
+describe.each(serverBackends())('payment races on $name', (backend) => {
   let ts: TestServer;
-  let drop: (() => Promise<void>) | undefined;
   let admin: string;
 
   beforeAll(async () => {
-    const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
-    drop = scratch?.drop;
-    ts = await createTestServer({ plugins: [dictServer, mallStub, certificateServer], databaseUrl: scratch?.url });
+    ts = await backend.start({ plugins: [dictServer, mallStub, certificateServer] });
     admin = (await ts.signIn('admin', 'admin')).access_token;
   }, 120_000);
   afterAll(async () => {
     await ts?.close();
-    await drop?.();
   });
 
   async function paidOrder(amount: number): Promise<{ id: string; orderNo: string }> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { createTestServer, fireTogether, scratchDatabase, type CallResult, type TestServer } from '../../../core/sdk/server-testing';
+import { type CallResult, fireTogether, serverBackends, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import courseServer from '../server';
 import { commerceTopMenu } from '../test-plugins';
@@ -10,28 +10,22 @@ import { commerceTopMenu } from '../test-plugins';
  * times at once, cancellations and approvals interleaved. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set, where the transactions really
  * run side by side and only the row locks keep the count right.
  */
-const url = process.env.TEST_DATABASE_URL;
-const backends = [{ name: 'PGlite', databaseUrl: undefined as string | undefined }, ...(url ? [{ name: 'PostgreSQL', databaseUrl: url }] : [])];
 
 const succeeded = (results: PromiseSettledResult<CallResult>[]) => results.filter((r) => r.status === 'fulfilled' && r.value.body.success === true).length;
 const refusals = (results: PromiseSettledResult<CallResult>[]) =>
   results.flatMap((r) => (r.status === 'fulfilled' && r.value.body.success !== true ? [`${r.value.status} ${r.value.body.msg}`] : r.status === 'rejected' ? [String(r.reason)] : []));
 
-describe.each(backends)('course seats on $name', ({ databaseUrl }) => {
+describe.each(serverBackends())('course seats on $name', (backend) => {
   let ts: TestServer;
-  let drop: (() => Promise<void>) | undefined;
   let admin: string;
   let count = 0;
 
   beforeAll(async () => {
-    const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
-    drop = scratch?.drop;
-    ts = await createTestServer({ plugins: [dictServer, commerceTopMenu, courseServer], databaseUrl: scratch?.url });
+    ts = await backend.start({ plugins: [dictServer, commerceTopMenu, courseServer] });
     admin = (await ts.signIn('admin', 'admin')).access_token;
   }, 120_000);
   afterAll(async () => {
     await ts?.close();
-    await drop?.();
   });
 
   const move = (id: string, status: number) => ts.post('/api/course/register/update/status', { token: admin, query: { id, status } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { fireTogether, createTestServer, scratchDatabase, type TestServer } from '../../../core/sdk/server-testing';
+import { fireTogether, serverBackends, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import geniusServer from '../server';
 import { commerceTopMenu } from '../test-plugins';
@@ -11,26 +11,20 @@ import { ORDER_STATE } from './entity';
  * the twenty transactions really run side by side and only the row lock keeps them apart.
  */
 const en = { 'Accept-Language': 'en' };
-const url = process.env.TEST_DATABASE_URL;
-const backends = [{ name: 'PGlite', databaseUrl: undefined as string | undefined }, ...(url ? [{ name: 'PostgreSQL', databaseUrl: url }] : [])];
 
-describe.each(backends)('genius order moves racing on $name', ({ databaseUrl }) => {
+describe.each(serverBackends())('genius order moves racing on $name', (backend) => {
   let ts: TestServer;
-  let drop: (() => Promise<void>) | undefined;
   let admin: string;
   let geniusId: string;
 
   beforeAll(async () => {
-    const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
-    drop = scratch?.drop;
-    ts = await createTestServer({ plugins: [dictServer, commerceTopMenu, geniusServer], databaseUrl: scratch?.url });
+    ts = await backend.start({ plugins: [dictServer, commerceTopMenu, geniusServer] });
     admin = (await ts.signIn('admin', 'admin')).access_token;
     await ts.post('/api/genius/save', { token: admin, json: { name: '并发测试达人', category: 2, servicePrice: 30_000 } });
     geniusId = ((await ts.get('/api/genius/list', { token: admin, query: { name: '并发测试达人' } })).body.data.records as { id: string }[])[0]!.id;
   }, 120_000);
   afterAll(async () => {
     await ts?.close();
-    await drop?.();
   });
 
   const orderCount = async () => Number((await ts.get('/api/genius/detail', { token: admin, query: { id: geniusId } })).body.data.orderCount);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { crudRepo } from '../../../core/sdk/server';
-import { createTestServer, fireTogether, scratchDatabase, type TestServer } from '../../../core/sdk/server-testing';
+import { fireTogether, serverBackends, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import { productEntity } from '../product/entity';
 import mallServer from '../server';
@@ -13,25 +13,19 @@ import { ORDER_STATE } from './states';
  * where the transactions really run side by side (PGlite serialises them).
  */
 const BASE = '/api/mall/order';
-const url = process.env.TEST_DATABASE_URL;
-const backends = [{ name: 'PGlite', databaseUrl: undefined as string | undefined }, ...(url ? [{ name: 'PostgreSQL', databaseUrl: url }] : [])];
 const buyer = { buyerName: '并发买家', buyerMobile: '13900002222', address: '上海市黄浦区并发路 20 号' };
 
-describe.each(backends)('order moves at once on $name', ({ databaseUrl }) => {
+describe.each(serverBackends())('order moves at once on $name', (backend) => {
   let ts: TestServer;
-  let drop: (() => Promise<void>) | undefined;
   let admin: string;
   let seq = 0;
 
   beforeAll(async () => {
-    const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
-    drop = scratch?.drop;
-    ts = await createTestServer({ plugins: [dictServer, mallServer], databaseUrl: scratch?.url });
+    ts = await backend.start({ plugins: [dictServer, mallServer] });
     admin = (await ts.signIn('admin', 'admin')).access_token;
   }, 120_000);
   afterAll(async () => {
     await ts?.close();
-    await drop?.();
   });
 
   const product = (stock: number) =>

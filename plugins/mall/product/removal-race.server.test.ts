@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { createTestServer, fireTogether, scratchDatabase, type TestServer } from '../../../core/sdk/server-testing';
+import { fireTogether, serverBackends, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import mallServer from '../server';
 
@@ -8,24 +8,18 @@ import mallServer from '../server';
  * product goes and the order is refused; never both, never an order naming a removed product. On PGlite,
  * and on PostgreSQL when TEST_DATABASE_URL is set, where the two transactions really run side by side.
  */
-const url = process.env.TEST_DATABASE_URL;
-const backends = [{ name: 'PGlite', databaseUrl: undefined as string | undefined }, ...(url ? [{ name: 'PostgreSQL', databaseUrl: url }] : [])];
 const ROUNDS = 8;
 
-describe.each(backends)('a product’s removal racing an order on $name', ({ databaseUrl }) => {
+describe.each(serverBackends())('a product’s removal racing an order on $name', (backend) => {
   let ts: TestServer;
-  let drop: (() => Promise<void>) | undefined;
   let admin: string;
 
   beforeAll(async () => {
-    const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
-    drop = scratch?.drop;
-    ts = await createTestServer({ plugins: [dictServer, mallServer], databaseUrl: scratch?.url });
+    ts = await backend.start({ plugins: [dictServer, mallServer] });
     admin = (await ts.signIn('admin', 'admin')).access_token;
   }, 120_000);
   afterAll(async () => {
     await ts?.close();
-    await drop?.();
   });
 
   test(`${ROUNDS} rounds of a removal and an order fired together: exactly one of the two succeeds each time`, async () => {
