@@ -57,6 +57,13 @@ function rowValue(field: FieldDef, t: Texts): JsonSchema {
   }
 }
 
+/** The field's rules as one pattern: a single rule as written, several as lookaheads that must all hold. */
+function patternSchema(field: FieldDef): { pattern?: string } {
+  const rules = patternRules(field);
+  if (rules.length === 0) return {};
+  return { pattern: rules.length === 1 ? rules[0]!.source : rules.map((r) => `(?=${r.source})`).join('') };
+}
+
 /** A field's value as a save accepts it (what the body validator lets through, before its light conversions). */
 function inputValue(field: FieldDef, t: Texts): JsonSchema {
   const description = fieldDescription(field, t);
@@ -65,7 +72,7 @@ function inputValue(field: FieldDef, t: Texts): JsonSchema {
   switch (field.type) {
     case 'string':
     case 'text':
-      return { ...base, type: 'string', maxLength: defaultMaxLength(field), ...(patternRules(field).length ? { pattern: patternRules(field).map((r) => `(?=${r.source})`).join('') } : {}) };
+      return { ...base, type: 'string', maxLength: defaultMaxLength(field), ...patternSchema(field) };
     case 'integer':
       return { ...base, type: 'integer', minimum: field.min ?? INT_MIN, maximum: field.max ?? INT_MAX };
     case 'money':
