@@ -70,21 +70,5 @@ export function visitStatsQuery(filter: StatsFilter): Query<VisitStats> {
   return query(VISIT_RESOURCE, VISIT_CHART_URL, { params, select: readStats });
 }
 
-export type Change =
-  | { kind: 'up' | 'down'; ratio: number }
-  | { kind: 'same' }
-  /** Up from nothing: no percentage means anything. */
-  | { kind: 'fromZero' };
-
-/** How `current` compares with `previous`. */
-export function changeOf(current: number, previous: number): Change {
-  if (current === previous) return { kind: 'same' };
-  if (previous === 0) return { kind: 'fromZero' };
-  const ratio = Math.abs(current - previous) / previous;
-  return { kind: current > previous ? 'up' : 'down', ratio };
-}
-
-/** `12.5%`, `300%`, `0.4%` in the language's way of writing it. */
-export function formatPercent(ratio: number, language: string): string {
-  return new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en-US', { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
-}
+// How a figure compares with an earlier one is the home kit's, said once for every card and this page.
+export { changeOf, formatPercent, type Change } from '../../../core/sdk/home';
