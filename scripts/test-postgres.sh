@@ -16,6 +16,8 @@ do $$ begin
     create role card_admin login password 'card_admin' createdb createrole;
   end if;
 end $$;
+-- A scratch database is dropped WITH (FORCE), which must also stop an autovacuum worker busy in it.
+grant pg_signal_backend to card_admin;
 select 'create database card_admin_test owner card_admin'
  where not exists (select 1 from pg_database where datname = 'card_admin_test')\gexec
 SQL

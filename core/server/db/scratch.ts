@@ -22,7 +22,17 @@ export async function scratchDatabase(url: string): Promise<{ url: string; drop:
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        await client.query(`drop database if exists ${name} with (force)`);
+        // An autovacuum worker busy in the database belongs to no role, so FORCE may not stop it without
+        // pg_signal_backend; such a worker ends within moments, so the drop is tried again.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await client.query(`drop database if exists ${name} with (force)`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '42501' || attempt === 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
       } finally {
         await client.end();
       }
