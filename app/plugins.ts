@@ -26,6 +26,10 @@ export const installedPlugins = [
   'certificate',
   'genius',
   'course',
+  'desk',
+  'log',
+  'resource',
+  'report',
 ] as const;
 
 export type InstalledPluginId = (typeof installedPlugins)[number];

@@ -1,6 +1,7 @@
 import type { LocalText, TopMenuDecl } from '../schema/manifest';
 import type { Tx } from './db/types';
 import type { IdGenerator } from './ids';
+import type { FileStores } from './oss/file-store';
 import type { ParameterSource } from './parameters';
 import type { TopMenuRow } from './menu/vo';
 
@@ -69,6 +70,8 @@ export interface Provides {
   parameters?: ParameterSource;
   /** The entries of a system dictionary. Without it: none, and a reader falls back on its own labels. */
   dictionaryLabels?: DictionaryLabels;
+  /** Where uploads go: the tenants' enabled stores. Without it: the database. */
+  fileStores?: FileStores;
 }
 
 /** A tenant just created by the kernel, with its administrator. */
@@ -79,24 +82,27 @@ export interface CreatedTenant {
   adminRoleId: string;
 }
 
-export interface Extensions {
+/** The kinds at most one plugin provides, with how a refusal names them. */
+const SINGLE_KINDS = {
+  clients: 'OAuth clients',
+  orgUnitsWithin: 'The organisation units',
+  topMenus: 'Top menus',
+  parameters: 'System parameters',
+  dictionaryLabels: 'Dictionary labels',
+  fileStores: 'File stores',
+} as const satisfies Partial<Record<keyof Provides, string>>;
+type SingleKind = keyof typeof SINGLE_KINDS;
+
+export type Extensions = Pick<Provides, SingleKind> & {
   /** Per choice source a plugin offers (`role.tree`), the codes of the plugins that read it (`user`). */
   readers: Readonly<Record<string, readonly string[]>>;
-  clients?: Provides['clients'];
-  topMenus?: TopMenuStore;
   names: Readonly<Record<string, NameLookup>>;
   idsByName: Readonly<Record<string, IdsByName>>;
-  orgUnitsWithin?: Provides['orgUnitsWithin'];
-  parameters?: ParameterSource;
-  dictionaryLabels?: DictionaryLabels;
   /** Run in the creating transaction, in plugin order, after the kernel made the tenant, role and user. */
   tenantCreated: readonly ((tx: Tx, tenant: CreatedTenant) => Promise<void>)[];
-}
+};
 
 export const NO_EXTENSIONS: Extensions = { readers: {}, names: {}, idsByName: {}, tenantCreated: [] };
-
-/** The kinds at most one plugin provides. */
-type SingleKind = 'clients' | 'orgUnitsWithin' | 'topMenus' | 'parameters' | 'dictionaryLabels';
 
 /** What the installed plugins provide, refusing a kind two plugins both provide (naming them). */
 export function collectExtensions(
@@ -108,17 +114,8 @@ export function collectExtensions(
   const nameOwner = new Map<string, string>();
   const idsByName: Record<string, IdsByName> = {};
   const idsOwner = new Map<string, string>();
-  const single = new Map<SingleKind, string>();
-  const once = (kind: SingleKind, id: string, label: string) => {
-    const other = single.get(kind);
-    if (other) throw new Error(`${label} are provided by both "${other}" and "${id}".`);
-    single.set(kind, id);
-  };
-  let orgUnitsWithin: Extensions['orgUnitsWithin'];
-  let clients: Extensions['clients'];
-  let topMenus: Extensions['topMenus'];
-  let parameters: ParameterSource | undefined;
-  let dictionaryLabels: DictionaryLabels | undefined;
+  const singles: Pick<Provides, SingleKind> = {};
+  const singleOwner = new Map<SingleKind, string>();
   for (const plugin of plugins) {
     for (const [kind, lookup] of Object.entries(plugin.provides?.names ?? {})) {
       const other = nameOwner.get(kind);
@@ -132,26 +129,14 @@ export function collectExtensions(
       idsOwner.set(kind, plugin.id);
       idsByName[kind] = lookup;
     }
-    if (plugin.provides?.orgUnitsWithin) {
-      once('orgUnitsWithin', plugin.id, 'The organisation units');
-      orgUnitsWithin = plugin.provides.orgUnitsWithin;
-    }
-    if (plugin.provides?.clients) {
-      once('clients', plugin.id, 'OAuth clients');
-      clients = plugin.provides.clients;
-    }
-    if (plugin.provides?.topMenus) {
-      once('topMenus', plugin.id, 'Top menus');
-      topMenus = plugin.provides.topMenus;
-    }
-    if (plugin.provides?.parameters) {
-      once('parameters', plugin.id, 'System parameters');
-      parameters = plugin.provides.parameters;
-    }
-    if (plugin.provides?.dictionaryLabels) {
-      once('dictionaryLabels', plugin.id, 'Dictionary labels');
-      dictionaryLabels = plugin.provides.dictionaryLabels;
+    for (const kind of Object.keys(SINGLE_KINDS) as SingleKind[]) {
+      const provided = plugin.provides?.[kind];
+      if (!provided) continue;
+      const other = singleOwner.get(kind);
+      if (other) throw new Error(`${SINGLE_KINDS[kind]} are provided by both "${other}" and "${plugin.id}".`);
+      singleOwner.set(kind, plugin.id);
+      (singles as Record<SingleKind, unknown>)[kind] = provided;
     }
   }
-  return { readers, names, idsByName, orgUnitsWithin, clients, topMenus, parameters, dictionaryLabels, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
+  return { readers, names, idsByName, ...singles, tenantCreated: plugins.flatMap((p) => (p.onTenantCreated ? [p.onTenantCreated] : [])) };
 }

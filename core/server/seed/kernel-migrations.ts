@@ -113,6 +113,70 @@ export const longerContentTypes: Migration = {
   sql: 'alter table blade_attach alter column content_type type varchar(255);',
 };
 
+/**
+ * Issue 12: the logs the server writes for real (every API call, business events beside the error log),
+ * and files kept outside the database: an attachment row then names the store (`oss_id`, a tenant's
+ * storage configuration) and the object's key in it, and carries no bytes.
+ */
+export const logsAndStores: Migration = {
+  id: '013_logs_and_stores',
+  sql: `create table blade_log_api (
+  id bigint primary key,
+  tenant_id varchar(12) not null,
+  service_id varchar(32),
+  server_host varchar(255),
+  server_ip varchar(255),
+  env varchar(255),
+  type varchar(16) not null default '1',
+  title varchar(255),
+  method varchar(10),
+  request_uri varchar(2000),
+  route varchar(255),
+  user_agent varchar(1000),
+  remote_ip varchar(255),
+  method_class varchar(255),
+  method_name varchar(255),
+  params text,
+  status int,
+  time varchar(64),
+  request_id varchar(128),
+  create_by varchar(64),
+  user_id bigint,
+  create_time timestamptz not null default now()
+);
+create index blade_log_api_time on blade_log_api (tenant_id, create_time desc);
+create index blade_log_api_request on blade_log_api (request_id);
+create table blade_log_usual (
+  id bigint primary key,
+  tenant_id varchar(12) not null,
+  service_id varchar(32),
+  server_host varchar(255),
+  server_ip varchar(255),
+  env varchar(255),
+  log_level varchar(10),
+  log_id varchar(100),
+  log_data text,
+  method varchar(10),
+  request_uri varchar(2000),
+  user_agent varchar(1000),
+  remote_ip varchar(255),
+  method_class varchar(255),
+  method_name varchar(255),
+  params text,
+  time varchar(64),
+  request_id varchar(128),
+  create_by varchar(64),
+  user_id bigint,
+  create_time timestamptz not null default now()
+);
+create index blade_log_usual_time on blade_log_usual (tenant_id, create_time desc);
+alter table blade_log_error add column request_id varchar(128);
+create index blade_log_error_request on blade_log_error (request_id);
+alter table blade_attach add column oss_id bigint;
+alter table blade_attach add column object_key varchar(500);
+alter table blade_attach alter column bytes drop not null;`,
+};
+
 /** The kernel's migrations in order, first-start data included (each runs once per database). */
 export function kernelMigrationSet(ids: IdGenerator): Migration[] {
   return [
@@ -128,9 +192,10 @@ export function kernelMigrationSet(ids: IdGenerator): Migration[] {
     rateLimitTable,
     longerContentTypes,
     { id: '012_demo_user_role', run: (tx) => seedDemoUserRole(tx, ids) },
+    logsAndStores,
   ];
 }
 
 /** What the test snapshot depends on besides the plugins (a change here invalidates it). */
 export const kernelMigrationSource = () =>
-  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable, loginAttemptsPerAddress, sessionRevocations, rateLimitTable, longerContentTypes], seeds: [seedKernel.toString(), seedDemoTenant.toString(), seedDemoUserRole.toString()] });
+  JSON.stringify({ schema: [...kernelMigrations, pluginColumns, administratorOnlyColumn, scopeTables, workerLeaseTable, loginAttemptsPerAddress, sessionRevocations, rateLimitTable, longerContentTypes, logsAndStores], seeds: [seedKernel.toString(), seedDemoTenant.toString(), seedDemoUserRole.toString()] });

@@ -1,0 +1,9 @@
+import { definePlugin } from '../../core/sdk/shared';
+
+/** 资源管理: where files are stored (object storage), the files themselves, and text messages (SMS). */
+export default definePlugin({
+  id: 'resource',
+  name: { zh: '资源管理', en: 'Resources' },
+  requires: ['dict'],
+  menus: [{ code: 'resource', name: { zh: '资源管理', en: 'Resources' }, path: '/resource', icon: 'storage', sort: 96, group: true, topMenu: 'top_tools' }],
+});
