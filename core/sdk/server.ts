@@ -17,7 +17,22 @@ export type { FileStore, FileStores } from '../server/oss/file-store';
 export { PARAMETERS, parameterValueRefusal, readParameters, type ParameterSource } from '../server/parameters';
 export type { IdGenerator } from '../server/ids';
 export { isUniqueViolation } from '../server/db/errors';
-export { FILE_ROUTE, storeFile, type StoredFile, type StoredType } from '../server/oss/store';
+export {
+  FILE_LOCATION_COLUMNS,
+  FILE_ROUTE,
+  fileBytes,
+  MSG_STORE_FAILED,
+  readObject,
+  removeFiles,
+  storeFile,
+  storeOf,
+  storeUpload,
+  type FileLocation,
+  type StoredFile,
+  type StoredType,
+  type StoringContext,
+} from '../server/oss/store';
+export { hostAllowed, isInternalAddress, listedHosts, publicOnlyLookup } from '../server/net/outbound-address';
 export { DOCUMENT_TYPES, sniffDocument, type DocumentType } from '../server/oss/document-type';
 export { sniffImage, type ImageType } from '../server/oss/image-type';
 export { makeThumbnail, type Thumbnail } from '../server/oss/thumbnail';

@@ -9,7 +9,7 @@ import { rData } from '../http/r';
 import { MSG_IMAGE_TYPE } from './image-type';
 import { describeRoute } from '../openapi/describe';
 import { DOCUMENT_TYPES, sniffDocument } from './document-type';
-import { FILE_ROUTE, storeFile } from './store';
+import { FILE_LOCATION_COLUMNS, FILE_ROUTE, readObject, storeOf, storeUpload, type FileLocation } from './store';
 import { MULTIPART_MARGIN, uploadBodyLimit, uploadedFile, uploadedImage } from './upload';
 
 /** The avatar rule: jpg/png, at most 500 kB. */
@@ -63,7 +63,7 @@ export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     async (c) => {
       const me = currentMember(c);
       const file = await uploadedImage(c, { maxBytes: MAX_IMAGE_BYTES, sizeMessage: MSG_SIZE });
-      const stored = await ctx.db.tenant(me.tenantId, (tx) => storeFile(tx, ctx, me, file.bytes, file.type, file.name));
+      const stored = await storeUpload(ctx, me, file.bytes, file.type, file.name);
       const { link, name, originalName, attachId } = stored;
       return c.json(rData({ link, domain: new URL(c.req.url).origin, name, originalName, attachId }));
     },
@@ -96,7 +96,7 @@ export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const file = await uploadedFile(c, { maxBytes: MAX_ATTACH_BYTES, sizeMessage: MSG_ATTACH_SIZE });
       const type = sniffDocument(file.bytes);
       if (!type) throw bizError(MSG_ATTACH_TYPE);
-      const stored = await ctx.db.tenant(me.tenantId, (tx) => storeFile(tx, ctx, me, file.bytes, type, file.name));
+      const stored = await storeUpload(ctx, me, file.bytes, type, file.name);
       const { link, name, originalName, attachId, size } = stored;
       return c.json(rData({ link, name, originalName, attachId, size, extension: type.extension }));
     },
@@ -114,12 +114,19 @@ export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const name = c.req.param('name');
       if (!FILE_NAME.test(name)) return c.notFound();
       const row = await ctx.db.system((tx) =>
-        tx.one<{ bytes: Uint8Array; content_type: string; original_name: string; extension: string }>(
-          'select bytes, content_type, original_name, extension from blade_attach where name = $1 and is_deleted = 0',
+        tx.one<FileLocation & { tenant_id: string; content_type: string; original_name: string; extension: string }>(
+          `select tenant_id, ${FILE_LOCATION_COLUMNS}, content_type, original_name, extension from blade_attach where name = $1 and is_deleted = 0`,
           [name],
         ),
       );
       if (!row) return c.notFound();
+      // A file in a store is read from the store it was put in, whichever is enabled now; gone from it: 404.
+      let bytes: Uint8Array | null = row.bytes ? new Uint8Array(row.bytes) : null;
+      if (!bytes && row.object_key) {
+        const store = await ctx.db.tenant(row.tenant_id, (tx) => storeOf(tx, ctx, row.tenant_id, row));
+        bytes = store ? await readObject(ctx, store, row.object_key) : null;
+      }
+      if (!bytes) return c.notFound();
       const headers: Record<string, string> = {
         'Content-Type': row.content_type,
         'Cache-Control': 'public, max-age=31536000, immutable', // a name never changes content
@@ -131,7 +138,7 @@ export function ossRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         const fileName = downloadName(row.original_name || name, row.extension);
         headers['Content-Disposition'] = attachment(fileName.replace(/[^\x20-\x7e]|["\\]/g, '_'), fileName);
       }
-      return c.body(new Uint8Array(row.bytes), 200, headers);
+      return c.body(new Uint8Array(bytes), 200, headers);
     },
   );
 }

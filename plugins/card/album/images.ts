@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { bizError, FILE_LINK_PREFIX, isImageLink, makeThumbnail, MSG, sniffImage, storeFile, type LocalText, type ServerContext, type Thumbnail, type Tx } from '../../../core/sdk/server';
+import { bizError, FILE_LINK_PREFIX, FILE_LOCATION_COLUMNS, fileBytes, isImageLink, makeThumbnail, MSG, sniffImage, storeFile, type FileLocation, type LocalText, type ServerContext, type StoringContext, type Thumbnail, type Tx } from '../../../core/sdk/server';
 import { ALBUM_LIMITS, THUMB_WIDTH, type AlbumImage } from './entity';
 
 /**
@@ -103,7 +103,12 @@ async function uprightSize(bytes: Uint8Array): Promise<{ width: number; height: 
  * files (another tenant's file, a removed one or one that is no picture is refused) and resized. Reads go
  * through `read` (a short transaction of the caller's tenant); the resizing runs outside any.
  */
-export async function prepareImages(raw: unknown, tenantId: string, read: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>): Promise<PreparedImages> {
+export async function prepareImages(
+  raw: unknown,
+  tenantId: string,
+  read: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
+  ctx: Pick<ServerContext, 'extensions' | 'log'>,
+): Promise<PreparedImages> {
   const images = parseImages(raw);
   const links = [...new Set(images.map((i) => i.link))];
   const numberOf = (link: string) => images.findIndex((i) => i.link === link) + 1;
@@ -117,19 +122,20 @@ export async function prepareImages(raw: unknown, tenantId: string, read: <T>(wo
     for (const link of links) if (ownName(link) === undefined) known.set(link, { thumbLink: link, width: 0, height: 0 });
     const wanted = links.filter((l) => !known.has(l));
     const rows = wanted.length
-      ? await tx.query<{ name: string; original_name: string | null; bytes: Uint8Array }>(
-          `select name, original_name, bytes from blade_attach where tenant_id = $1 and name = any($2::text[]) and is_deleted = 0`,
+      ? await tx.query<FileLocation & { name: string; original_name: string | null }>(
+          `select name, original_name, ${FILE_LOCATION_COLUMNS} from blade_attach where tenant_id = $1 and name = any($2::text[]) and is_deleted = 0`,
           [tenantId, wanted.map((l) => ownName(l)!)],
         )
       : [];
     const byName = new Map(rows.map((r) => [r.name, r]));
-    const files = wanted.map((link) => {
+    const files = [];
+    for (const link of wanted) {
       const row = byName.get(ownName(link)!);
-      if (!row) throw bizError(MSG_ALBUM.missingFile(numberOf(link)));
-      const bytes = new Uint8Array(row.bytes);
+      const bytes = row ? await fileBytes(tx, ctx, tenantId, row) : null;
+      if (!row || !bytes) throw bizError(MSG_ALBUM.missingFile(numberOf(link)));
       if (!sniffImage(bytes)) throw bizError(MSG_ALBUM.notImage(numberOf(link)));
-      return { link, bytes, originalName: row.original_name || row.name };
-    });
+      files.push({ link, bytes, originalName: row.original_name || row.name });
+    }
     return { known, files };
   });
   const made = await mapLimited(files, RESIZE_AT_ONCE, async ({ link, bytes, originalName }) => {
@@ -148,7 +154,7 @@ export async function prepareImages(raw: unknown, tenantId: string, read: <T>(wo
  * already holds keeps its row and thumbnail (its place and caption updated), a new one gets a row and
  * its thumbnail stored, and rows no longer sent are removed (logically, like the album).
  */
-export async function replaceImages(tx: Tx, ctx: Pick<ServerContext, 'ids'>, owner: { tenantId: string; userId: string }, albumId: string, prepared: PreparedImages): Promise<void> {
+export async function replaceImages(tx: Tx, ctx: StoringContext, owner: { tenantId: string; userId: string }, albumId: string, prepared: PreparedImages): Promise<void> {
   const { tenantId } = owner;
   const held = await tx.query<{ id: string; link: string }>(
     `select id::text as id, link from blade_case_album_image where tenant_id = $1 and album_id = $2 and is_deleted = 0 order by sort, id`,

@@ -1,4 +1,4 @@
-import { bizError, entityValidator, namesById, str, type CrudHooks, type Migration, type ServerContext, type ServerParts } from '../../../core/sdk/server';
+import { bizError, entityValidator, namesById, str, type CrudHooks, type Migration, type ServerParts, type StoringContext } from '../../../core/sdk/server';
 import { holdLiveCompany } from '../company/rules';
 import { albumEntity } from './entity';
 import { albumImages, albumSummaries, MSG_ALBUM, prepareImages, replaceImages, type PreparedImages } from './images';
@@ -38,17 +38,17 @@ const preparedBy = new WeakMap<object, PreparedImages>();
 /** An update may leave the pictures out (they stay as they are); an add may not. */
 const sendsImages = (body: Readonly<Record<string, unknown>>, mode: 'add' | 'edit') => mode === 'add' || Object.hasOwn(body, 'images');
 
-export function albumHooks(ctx: Pick<ServerContext, 'ids' | 'extensions'>): CrudHooks {
+export function albumHooks(ctx: StoringContext): CrudHooks {
   const validator = entityValidator(albumEntity);
   return {
     async prepare({ user, mode, body, read }) {
       // The fields' own messages come first, before any picture is read or resized.
       validator.parse(body, mode);
-      if (sendsImages(body, mode)) preparedBy.set(body, await prepareImages(body.images, user.tenantId, read));
+      if (sendsImages(body, mode)) preparedBy.set(body, await prepareImages(body.images, user.tenantId, read, ctx));
     },
     async beforeValidate({ tx, user, mode, body }) {
       // A save the engine did not prepare (never, through its endpoints) prepares here, in the transaction.
-      if (sendsImages(body, mode) && !preparedBy.has(body)) preparedBy.set(body, await prepareImages(body.images, user.tenantId, (work) => work(tx)));
+      if (sendsImages(body, mode) && !preparedBy.has(body)) preparedBy.set(body, await prepareImages(body.images, user.tenantId, (work) => work(tx), ctx));
     },
     async beforeChange({ tx, user, mode, values, id }) {
       if (mode === 'edit') {

@@ -13,7 +13,7 @@ import {
   rData,
   requirePermission,
   type ServerContext,
-  storeFile,
+  storeUpload,
   TENANT_ID,
   uploadBodyLimit,
   uploadedImage,
@@ -52,7 +52,7 @@ export function wxRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     async (c) => {
       const me = currentMember(c);
       const file = await uploadedImage(c, { maxBytes: MAX_WX_IMAGE_BYTES, sizeMessage: MSG_WX_IMAGE_SIZE });
-      const { link, name, originalName, attachId } = await ctx.db.tenant(me.tenantId, (tx) => storeFile(tx, ctx, me, file.bytes, file.type, file.name));
+      const { link, name, originalName, attachId } = await storeUpload(ctx, me, file.bytes, file.type, file.name);
       return c.json(rData({ link, name, originalName, attachId }));
     },
   );

@@ -82,7 +82,7 @@ async function prepare(tx: Tx, ctx: ServerContext, user: AuthUser, orderId: stri
   const order = await lockOrder(tx, ctx, user, orderId);
   assertIssuable(order);
   const type = await certificateTypeName(tx, ctx, Number(order.certificate_type));
-  const issuer = await readIssuer(tx, user.tenantId);
+  const issuer = await readIssuer(tx, ctx, user.tenantId);
   // What would print as empty boxes is refused before anything is written.
   assertPrintable(font, FILE_MSG.holder, order.name);
   assertPrintable(font, FILE_MSG.issuer, issuer.name);
