@@ -62,6 +62,8 @@ export interface ServerContext {
   extensions: Extensions;
   /** Secrets at rest: `seal(purpose, plain)` before storing, `open(purpose, sealed)` when using (null if it is not one). */
   secrets: Secrets;
+  /** The folder the server keeps its data in (DATA_DIR); undefined for an in-memory database, which keeps nothing. */
+  dataDir?: string;
 }
 
 /** Hono's environment for API routes: the signed-in caller (when the request carried a valid token) and the request's id. */

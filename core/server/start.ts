@@ -107,6 +107,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       rateLimiter: createRateLimiter({ db, now, log, settings: rateLimits, declared: rateRules }),
       extensions: NO_EXTENSIONS,
       secrets: createSecrets(secret),
+      dataDir: options.memory ? undefined : options.dataDir,
     };
     ctx.extensions = collectExtensions(
       plugins.map((p) => ({ id: p.manifest.id, provides: p.provides, reads: p.manifest.reads, onTenantCreated: p.onTenantCreated && ((tx: Tx, t: CreatedTenant) => p.onTenantCreated!(tx, t, ctx)) })),
