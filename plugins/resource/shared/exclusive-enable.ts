@@ -37,18 +37,18 @@ export interface EnabledRow {
  * Makes `id` the tenant's one enabled configuration, in the caller's transaction. Every live row of the
  * tenant is locked first (`for update`, in id order so two callers never wait on each other crosswise):
  * of several enables at once, each runs after the one before has committed, and the last one wins with
- * every other row disabled. `checkedAt`: the row's `update_time` when it was checked outside the
- * transaction (an S3 store's probe); an edit since then refuses, so what is enabled is what was checked.
- * An unknown, removed or other tenant's id is a 400.
+ * every other row disabled. `unchanged`: asked once the rows are locked, when the row was checked outside
+ * the transaction (an S3 store's probe): false (edited since) refuses, so what is enabled is what was
+ * checked. An unknown, removed or other tenant's id is a 400.
  */
-export async function enableExclusively(tx: Tx, table: ExclusiveTable, tenantId: string, id: string, checkedAt?: Date): Promise<EnabledRow> {
+export async function enableExclusively(tx: Tx, table: ExclusiveTable, tenantId: string, id: string, unchanged?: () => Promise<boolean>): Promise<EnabledRow> {
   const rows = await tx.query<{ id: string; update_time: Date }>(
     `select id::text as id, update_time from ${table} where tenant_id = $1 and is_deleted = 0 order by id for update`,
     [tenantId],
   );
   const row = rows.find((r) => r.id === id);
   if (!row) throw bizError(MSG.notFound);
-  if (checkedAt && new Date(row.update_time).getTime() !== checkedAt.getTime()) throw bizError(MSG_CHANGED);
+  if (unchanged && !(await unchanged())) throw bizError(MSG_CHANGED);
   // Disable first, then enable: the partial unique index is checked per statement.
   await tx.query(`update ${table} set status = $3 where tenant_id = $1 and is_deleted = 0 and status = $4 and id <> $2`, [tenantId, id, DISABLED, ENABLED]);
   await tx.query(`update ${table} set status = $3 where tenant_id = $1 and id = $2`, [tenantId, id, ENABLED]);
