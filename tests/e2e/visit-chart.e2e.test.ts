@@ -47,8 +47,8 @@ const figure = async (page: Page, id: string) =>
 
 /** Waits until the three charts have drawn on their canvases (their skeletons gone). */
 async function chartsDrawn(page: Page): Promise<void> {
-  await page.locator('.visit-chart-canvas canvas').nth(2).waitFor();
-  await page.waitForFunction(() => document.querySelectorAll('.visit-chart-skeleton').length === 0);
+  await page.locator('.chart-kit-canvas canvas').nth(2).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.chart-kit-skeleton').length === 0);
 }
 
 describe('visit statistics and the home cards, in the browser', () => {
@@ -69,7 +69,7 @@ describe('visit statistics and the home cards, in the browser', () => {
     expect(calls[0]).toEqual({ startDate: addDays(end, -29), endDate: end });
     expect(await figure(page, 'pv')).toBe(month.totals.pv);
     expect(await figure(page, 'visitors')).toBe(month.totals.visitors);
-    const trendLabel = async () => page.locator('[data-testid="visit-panel-trend"] .visit-chart-canvas').getAttribute('aria-label');
+    const trendLabel = async () => page.locator('[data-testid="visit-panel-trend"] .chart-kit-canvas').getAttribute('aria-label');
     expect(await trendLabel()).toContain(`${addDays(end, -29)} 至 ${end}`);
 
     // Seven days: other figures, another line.
@@ -98,7 +98,7 @@ describe('visit statistics and the home cards, in the browser', () => {
     await page.locator('.visit-select').nth(1).locator('.arco-select-clear-icon').click();
     await page.waitForFunction((pv) => document.querySelector('[data-testid="visit-figure-pv"] .visit-figure-value')?.textContent?.replace(/,/g, '') === String(pv), week.totals.pv);
     await chartsDrawn(page);
-    const canvas = page.locator('[data-testid="visit-panel-top-staff"] .visit-chart-canvas canvas');
+    const canvas = page.locator('[data-testid="visit-panel-top-staff"] .chart-kit-canvas canvas');
     const box = (await canvas.boundingBox())!;
     // The bars start after the names' axis; the first is near the top. Try a few heights until one is hit.
     for (let y = 0.06; y < 0.3 && !new URL(page.url()).searchParams.get('chart.staff'); y += 0.02) {
@@ -155,7 +155,7 @@ describe('visit statistics and the home cards, in the browser', () => {
     await pickLanguage(page, 'English');
     await page.locator('[data-testid="visit-figure-pv"]', { hasText: 'Visits (PV)' }).waitFor();
     await chartsDrawn(page);
-    expect(await page.locator('[data-testid="visit-panel-trend"] .visit-chart-canvas').getAttribute('aria-label')).toContain('Line chart of visits and visitors per day');
+    expect(await page.locator('[data-testid="visit-panel-trend"] .chart-kit-canvas').getAttribute('aria-label')).toContain('Line chart of visits and visitors per day');
     await page.screenshot({ path: `${SHOTS}/visit-chart-dark-en.png`, fullPage: true });
 
     await pickTheme(page, false);

@@ -1,21 +1,8 @@
 import type { G2Spec } from '@antv/g2';
+import { chartPalette, type ChartPalette } from '../../../core/sdk/chart';
 import type { DayCount, StaffCount, VisitSource } from './stats';
 
-/** The colours of the charts: the app's primary colour first, then ones that read on the theme's background. */
-export interface ChartPalette {
-  primary: string;
-  /** For the second series and the other sources. */
-  others: readonly string[];
-}
-
-// Arco's cyan, orange and purple at step 6: the light palette's, and the dark palette's (lighter, so
-// they keep their contrast on a dark background).
-const LIGHT_OTHERS = ['#FF7D00', '#14C9C9', '#722ED1', '#F5319D'];
-const DARK_OTHERS = ['#FF9626', '#3FD4CF', '#8E51DA', '#F756A9'];
-
-export function chartPalette(primary: string, dark: boolean): ChartPalette {
-  return { primary, others: dark ? DARK_OTHERS : LIGHT_OTHERS };
-}
+export { chartPalette, type ChartPalette };
 
 /** `2024-05-01` → `05-01` on the axis: the year is in the range picker. */
 const shortDate = (date: unknown) => String(date).slice(5);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from '@arco-design/web-react';
 import type { Chart, G2Spec } from '@antv/g2';
+import './chart-kit.css';
 
 export interface G2ChartProps {
   /** The chart, as G2's specification (data included); a new object redraws it. */
@@ -12,6 +13,8 @@ export interface G2ChartProps {
   onElementClick?: (datum: Record<string, unknown>) => void;
   /** G2 could not be loaded or could not draw: the screen shows the figures another way. */
   onFailed: () => void;
+  /** Height of the drawing, px (default 320); the width follows the box. */
+  height?: number;
   className?: string;
 }
 
@@ -21,7 +24,7 @@ export interface G2ChartProps {
  * theme changes, refitted whenever its box changes size (G2 itself only follows the window), and
  * destroyed on unmount.
  */
-export function G2Chart({ spec, dark, label, onElementClick, onFailed, className }: G2ChartProps) {
+export function G2Chart({ spec, dark, label, onElementClick, onFailed, height = 320, className }: G2ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<Chart | null>(null);
   const [drawn, setDrawn] = useState(false);
@@ -71,9 +74,9 @@ export function G2Chart({ spec, dark, label, onElementClick, onFailed, className
   }, [chart, spec, dark]);
 
   return (
-    <div className={`visit-chart-box ${className ?? ''}`}>
-      {!drawn && <Skeleton className="visit-chart-skeleton" animation text={{ rows: 4 }} />}
-      <div ref={ref} className="visit-chart-canvas" role="img" aria-label={label} />
+    <div className={`chart-kit-box ${className ?? ''}`}>
+      {!drawn && <Skeleton className="chart-kit-skeleton" animation text={{ rows: 4 }} />}
+      <div ref={ref} className="chart-kit-canvas" style={{ height }} role="img" aria-label={label} />
     </div>
   );
 }
