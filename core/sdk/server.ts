@@ -13,7 +13,7 @@ export { parseFilters, type Filter, type FilterResult } from '../schema/filters'
 export type { AppEnv, Logger, ServerContext } from '../server/context';
 export type { Tx } from '../server/db/types';
 export type { CreatedTenant, DeclaredTopMenu, DictionaryLabels, NameLookup, OAuthClient, Provides, TopMenuStore } from '../server/extensions';
-export type { FileStore, FileStores } from '../server/oss/file-store';
+export type { FileStore, FileStoreContext, FileStores } from '../server/oss/file-store';
 export { PARAMETERS, parameterValueRefusal, readParameters, type ParameterSource } from '../server/parameters';
 export type { IdGenerator } from '../server/ids';
 export { isUniqueViolation } from '../server/db/errors';
@@ -28,6 +28,7 @@ export {
   storeOf,
   storeUpload,
   type FileLocation,
+  type FileReadingContext,
   type StoredFile,
   type StoredType,
   type StoringContext,

@@ -1,3 +1,4 @@
+import type { ServerContext } from '../context';
 import type { Tx } from '../db/types';
 
 /**
@@ -14,12 +15,15 @@ export interface FileStore {
   remove(key: string): Promise<void>;
 }
 
+/** What a store is built with: the server's secrets (a store's credentials are sealed), its data folder, its log. */
+export type FileStoreContext = Pick<ServerContext, 'secrets' | 'dataDir' | 'log'>;
+
 export interface FileStores {
   /** The tenant's enabled store; undefined: its files are kept in the database. */
-  enabled(tx: Tx, tenantId: string): Promise<FileStore | undefined>;
+  enabled(tx: Tx, tenantId: string, ctx: FileStoreContext): Promise<FileStore | undefined>;
   /**
    * The store a file was put in, by its configuration's id, whichever is enabled now (a file outlives a
    * switch of store); undefined when that configuration is gone.
    */
-  byId(tx: Tx, tenantId: string, id: string): Promise<FileStore | undefined>;
+  byId(tx: Tx, tenantId: string, id: string, ctx: FileStoreContext): Promise<FileStore | undefined>;
 }

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context';
 import type { Tx } from '../db/types';
 import { ApiError } from '../http/errors';
 import type { LocalText } from '../i18n';
-import type { FileStore } from './file-store';
+import type { FileStore, FileStoreContext } from './file-store';
 
 /** Where stored files are served: `<FILE_ROUTE>/<name>` under `/api`, public by their unguessable name. */
 export const FILE_ROUTE = '/blade-resource/oss/endpoint/file';
@@ -26,7 +26,10 @@ export interface StoredFile {
 }
 
 /** What storing needs of the server: ids, the clock (the object's key names the month) and the stores. */
-export type StoringContext = Pick<ServerContext, 'ids' | 'now' | 'extensions' | 'log'>;
+export type StoringContext = Pick<ServerContext, 'ids' | 'now' | 'extensions'> & FileStoreContext;
+
+/** What reading a stored file needs: the stores, and what they are built with. */
+export type FileReadingContext = Pick<ServerContext, 'extensions'> & FileStoreContext;
 
 export const MSG_STORE_FAILED: LocalText = {
   zh: '文件存储暂不可用，请稍后重试或联系管理员检查对象存储配置',
@@ -96,7 +99,7 @@ export async function storeFile(
   type: StoredType,
   originalName: string,
 ): Promise<StoredFile> {
-  const store = await ctx.extensions.fileStores?.enabled(tx, owner.tenantId);
+  const store = await ctx.extensions.fileStores?.enabled(tx, owner.tenantId, ctx);
   const placed = placement(ctx, owner.tenantId, type);
   if (store) await putInStore(ctx, store, placed.key, bytes, type);
   return recordFile(tx, ctx, owner, placed, store, bytes, type, originalName);
@@ -115,7 +118,7 @@ export async function storeUpload(
   originalName: string,
 ): Promise<StoredFile> {
   const stores = ctx.extensions.fileStores;
-  const store = stores ? await ctx.db.tenant(owner.tenantId, (tx) => stores.enabled(tx, owner.tenantId)) : undefined;
+  const store = stores ? await ctx.db.tenant(owner.tenantId, (tx) => stores.enabled(tx, owner.tenantId, ctx)) : undefined;
   const placed = placement(ctx, owner.tenantId, type);
   if (store) await putInStore(ctx, store, placed.key, bytes, type);
   try {
@@ -140,9 +143,9 @@ export const FILE_LOCATION_COLUMNS = 'bytes, oss_id::text as oss_id, object_key'
  * The store a file of the tenant was put in (whichever is enabled now), in a transaction of the tenant;
  * undefined for a file in its row, or when its store is gone.
  */
-export async function storeOf(tx: Tx, ctx: Pick<ServerContext, 'extensions'>, tenantId: string, file: Pick<FileLocation, 'oss_id'>): Promise<FileStore | undefined> {
+export async function storeOf(tx: Tx, ctx: FileReadingContext, tenantId: string, file: Pick<FileLocation, 'oss_id'>): Promise<FileStore | undefined> {
   if (!file.oss_id) return undefined;
-  return ctx.extensions.fileStores?.byId(tx, tenantId, file.oss_id);
+  return ctx.extensions.fileStores?.byId(tx, tenantId, file.oss_id, ctx);
 }
 
 /** An object's bytes from its store: null when the store no longer has it, a 503 when the store fails to answer. */
@@ -159,7 +162,7 @@ export async function readObject(ctx: Pick<ServerContext, 'log'>, store: FileSto
  * the object is gone. (A route that only serves the file looks the store up in a transaction and reads
  * the object after it, as the file route does.)
  */
-export async function fileBytes(tx: Tx, ctx: Pick<ServerContext, 'extensions' | 'log'>, tenantId: string, file: FileLocation): Promise<Uint8Array | null> {
+export async function fileBytes(tx: Tx, ctx: FileReadingContext, tenantId: string, file: FileLocation): Promise<Uint8Array | null> {
   if (file.bytes) return new Uint8Array(file.bytes);
   const store = await storeOf(tx, ctx, tenantId, file);
   return store && file.object_key ? readObject(ctx, store, file.object_key) : null;
@@ -171,7 +174,7 @@ export async function fileBytes(tx: Tx, ctx: Pick<ServerContext, 'extensions' | 
  * undone by a failed transaction must not lose the object). A store that fails to remove one is logged;
  * the attachment is gone either way. Returns how many rows were removed.
  */
-export async function removeFiles(ctx: Pick<ServerContext, 'db' | 'extensions' | 'log'>, tenantId: string, ids: readonly string[]): Promise<number> {
+export async function removeFiles(ctx: FileReadingContext & Pick<ServerContext, 'db'>, tenantId: string, ids: readonly string[]): Promise<number> {
   const { removed, objects } = await ctx.db.tenant(tenantId, async (tx) => {
     const rows = await tx.query<{ oss_id: string | null; object_key: string | null }>(
       `update blade_attach set is_deleted = 1, bytes = null where tenant_id = $1 and id = any($2::bigint[]) and is_deleted = 0 returning oss_id::text as oss_id, object_key`,

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { bizError, FILE_LINK_PREFIX, FILE_LOCATION_COLUMNS, fileBytes, isImageLink, makeThumbnail, MSG, sniffImage, storeFile, type FileLocation, type LocalText, type ServerContext, type StoringContext, type Thumbnail, type Tx } from '../../../core/sdk/server';
+import { bizError, FILE_LINK_PREFIX, FILE_LOCATION_COLUMNS, fileBytes, isImageLink, makeThumbnail, MSG, sniffImage, storeFile, type FileLocation, type FileReadingContext, type LocalText, type StoringContext, type Thumbnail, type Tx } from '../../../core/sdk/server';
 import { ALBUM_LIMITS, THUMB_WIDTH, type AlbumImage } from './entity';
 
 /**
@@ -107,7 +107,7 @@ export async function prepareImages(
   raw: unknown,
   tenantId: string,
   read: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
-  ctx: Pick<ServerContext, 'extensions' | 'log'>,
+  ctx: FileReadingContext,
 ): Promise<PreparedImages> {
   const images = parseImages(raw);
   const links = [...new Set(images.map((i) => i.link))];

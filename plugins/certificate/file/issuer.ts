@@ -1,4 +1,4 @@
-import { bizError, FILE_LOCATION_COLUMNS, FILE_ROUTE, fileBytes, sniffImage, type FileLocation, type ServerContext, type Tx } from '../../../core/sdk/server';
+import { bizError, FILE_LOCATION_COLUMNS, FILE_ROUTE, fileBytes, sniffImage, type FileLocation, type FileReadingContext, type Tx } from '../../../core/sdk/server';
 import { readCertificateSettings } from '../pay/settings';
 import { FILE_MSG } from './messages';
 
@@ -16,7 +16,7 @@ const OWN_FILE = new RegExp(`^/api${FILE_ROUTE.replace(/[.*+?^${}()|[\]\\/]/g, '
  * server for the tenant (read from its files, the bytes checked again): an outside link is never fetched
  * by the server, and a removed or unreadable file is a refusal that says where to upload it again.
  */
-export async function readIssuer(tx: Tx, ctx: Pick<ServerContext, 'extensions' | 'log'>, tenantId: string): Promise<Issuer> {
+export async function readIssuer(tx: Tx, ctx: FileReadingContext, tenantId: string): Promise<Issuer> {
   const settings = await readCertificateSettings(tx, tenantId);
   if (!settings.sealImage) return { name: settings.issuerName, seal: null };
   const name = OWN_FILE.exec(settings.sealImage)?.[1];
