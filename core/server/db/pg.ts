@@ -19,6 +19,11 @@ export function openPg(connectionString: string): Db {
         exec: async (sql: string) => {
           await client.query(sql);
         },
+        table: async (sql: string, params?: readonly unknown[]) => {
+          // Every value as PostgreSQL's text: no type is parsed.
+          const result = await client.query<(string | null)[]>({ text: sql, values: params as unknown[] | undefined, rowMode: 'array', types: { getTypeParser: () => (value: string) => value } });
+          return { columns: result.fields.map((f) => ({ name: f.name, typeId: f.dataTypeID })), rows: result.rows };
+        },
       };
       try {
         await client.query('begin');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock';
 import { scopedDb } from './scoped';
@@ -20,6 +20,8 @@ export interface PgliteDb extends Db {
 
 // int8 comes back as a string, as from `pg`: ids are snowflakes beyond 2^53 and travel as strings anyway.
 const parsers = { 20: (value: string) => value };
+// `table()` answers PostgreSQL's text of every value: no type is parsed.
+const asText = Object.fromEntries(Object.keys(types.parsers).map((oid) => [oid, (value: string) => value]));
 
 function lockFolder(dataDir: string) {
   mkdirSync(dirname(dataDir), { recursive: true });
@@ -53,6 +55,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
             (await raw.query<T>(sql, params as unknown[] | undefined)).rows[0],
           exec: async (sql: string) => {
             await raw.exec(sql);
+          },
+          table: async (sql: string, params?: readonly unknown[]) => {
+            const result = await raw.query<(string | null)[]>(sql, params as unknown[] | undefined, { rowMode: 'array', parsers: asText });
+            return { columns: result.fields.map((f) => ({ name: f.name, typeId: f.dataTypeID })), rows: result.rows };
           },
         };
         return fn(tx);

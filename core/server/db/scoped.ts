@@ -63,6 +63,7 @@ function requestTx(raw: Tx, tenantId: string): Tx {
     query: (sql, params) => (enter(), raw.query(sql, params)),
     one: (sql, params) => (enter(), raw.one(sql, params)),
     exec: (sql) => (enter(), raw.exec(sql)),
+    ...(raw.table && { table: (sql: string, params?: readonly unknown[]) => (enter(), raw.table!(sql, params)) }),
     async asOwner(readTenant, read) {
       if (!tenantId || readTenant !== tenantId) return read(tx);
       if (asApp) {

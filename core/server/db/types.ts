@@ -1,6 +1,15 @@
 /** A row as the drivers return it: int8 as string, timestamptz as Date, bytea as Uint8Array. */
 export type Row = Record<string, unknown>;
 
+/**
+ * A result as the database wrote it, for a query whose columns are not known in advance (a report): each
+ * column's name (names may repeat) and type oid, and the rows as arrays of PostgreSQL's text values.
+ */
+export interface TextTable {
+  columns: { name: string; typeId: number }[];
+  rows: (string | null)[][];
+}
+
 /** What a transaction offers to the data layer. Parameters are always bound ($1, $2…), never spliced. */
 export interface Tx {
   query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
@@ -8,6 +17,8 @@ export interface Tx {
   one<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /** A query answered with its columns and text values (see TextTable); the drivers and request transactions have it. */
+  table?(sql: string, params?: readonly unknown[]): Promise<TextTable>;
   /**
    * Request transactions only: runs `read` as the connecting role, outside row-level security, when
    * `tenantId` is the transaction's tenant (else under it, as any statement). For the engine's list reads,
