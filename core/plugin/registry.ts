@@ -36,7 +36,10 @@ export interface Registry {
   deactivate(): void;
   readonly user: UserContext | null;
   store<T>(pluginId: string, storeId: string): T | undefined;
-  /** What a registered plugin provides of this kind (one plugin at most), or undefined. */
+  /**
+   * What a registered plugin provides of this kind (one plugin at most), or undefined. Observable: an
+   * observer reading it re-renders when the provider is registered (after sign-in) or goes (sign-out).
+   */
   provided<K extends keyof BrowserProvides>(kind: K): BrowserProvides[K] | undefined;
 }
 
@@ -109,6 +112,9 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   // Observable: plugins are registered while the app runs (after sign-in), and the routes follow.
   const routeList = observable.box<readonly RegisteredRoute[]>([], { deep: false });
   const setRoutes = (routes: readonly RegisteredRoute[]) => runInAction(() => routeList.set(routes));
+  // Counts registrations, so what reads the installed plugins through an observer (`provided`) follows them.
+  const changes = observable.box(0);
+  const changed = () => runInAction(() => changes.set(changes.get() + 1));
   let activeUser: UserContext | null = null;
   let live: { key: string; value: unknown; dispose?: (store: never) => void }[] = [];
 
@@ -153,6 +159,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       for (const [path, owner] of paths) routeOwners.set(path, owner);
       for (const [code, owner] of codes) codeOwners.set(code, owner);
       setRoutes([...routeList.get(), ...(plugin.routes ?? []).map((route) => ({ ...route, pluginId: plugin.id }))]);
+      changed();
       if (plugin.messages) registerMessages(plugin.messages);
       // A plugin installed while a user is signed in gets its stores at once.
       if (activeUser) createStores(plugin);
@@ -166,6 +173,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       for (const [path, owner] of [...routeOwners]) if (owner === pluginId) routeOwners.delete(path);
       for (const [code, owner] of [...codeOwners]) if (owner === pluginId) codeOwners.delete(code);
       setRoutes(routeList.get().filter((route) => route.pluginId !== pluginId));
+      changed();
     },
 
     check() {
@@ -204,6 +212,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     },
 
     provided(kind) {
+      changes.get();
       return installed.find((p) => p.provides?.[kind] !== undefined)?.provides?.[kind];
     },
 

@@ -47,8 +47,57 @@ export interface HomeCardDecl {
   load: () => Promise<{ default: ComponentType }>;
 }
 
+/** One entry of the notice feed, as the top bar's notice popover lists it. */
+export interface NoticeFeedItem {
+  id: string;
+  title: string;
+  /** A short label shown as a tag (the notice's category), in the caller's language. */
+  tag?: string;
+  /** When it was released, `yyyy-MM-dd HH:mm:ss` (the popover shows how long ago). */
+  time: string;
+  /** Has the signed-in user read it? */
+  read: boolean;
+}
+
+/** One page of the feed: its entries, how many there are in all, and how many the user has not read. */
+export interface NoticeFeedPage {
+  items: NoticeFeedItem[];
+  total: number;
+  unread: number;
+}
+
+/** One entry opened: what the popover's dialog shows. */
+export interface NoticeFeedDetail {
+  id: string;
+  title: string;
+  tag?: string;
+  time: string;
+  /** HTML cleaned by the server; the dialog renders it through the kit's rich-text view (cleaned again). */
+  content: string;
+}
+
+/**
+ * Where the notice tab of the top bar's popover reads real notices, for the signed-in user. Every call may
+ * reject (the popover shows the failure with a retry). Without a provider, the tab shows samples.
+ */
+export interface NoticeFeed {
+  /** Entries per page. */
+  readonly pageSize: number;
+  /** Page `n` (from 1): unread entries first, then the newest. */
+  page(n: number): Promise<NoticeFeedPage>;
+  /** How many entries the user has not read (the bell's badge). */
+  unread(): Promise<number>;
+  /** Marks one entry read for the user (marking a read one again changes nothing). */
+  markRead(id: string): Promise<void>;
+  markAllRead(): Promise<void>;
+  /** The entry to show; the popover marks it read itself. */
+  open(id: string): Promise<NoticeFeedDetail>;
+}
+
 export interface BrowserProvides {
   dictionaries?: DictionaryBases;
+  /** The notices of the top bar's popover (its notice tab); without it, the tab shows samples. */
+  notices?: NoticeFeed;
 }
 
 export interface BrowserPlugin extends PluginManifest {
@@ -64,7 +113,7 @@ export interface BrowserPlugin extends PluginManifest {
   stores?: StoreDecl[];
   /** The plugin's entity definitions (the same objects its server part uses). */
   entities?: readonly EntityDef[];
-  /** What it provides the kernel's browser side (one installed plugin each): where dictionaries are read. */
+  /** What it provides the kernel's browser side (one installed plugin each): where dictionaries are read, the notice feed. */
   provides?: BrowserProvides;
 }
 
