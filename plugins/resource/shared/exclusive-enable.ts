@@ -1,18 +1,14 @@
-import { bizError, MSG, type LocalText, type Option, type Tx } from '../../../core/sdk/server';
+import { bizError, MSG, type LocalText, type Tx } from '../../../core/sdk/server';
+import { DISABLED, ENABLED } from './enabled';
+
+export { DISABLED, ENABLED, ENABLED_OPTIONS } from './enabled';
 
 /**
  * Configurations of which a tenant uses exactly one at a time (object storage, SMS): the enabled row is
  * the one in use, every other row of the tenant is disabled, and none enabled means "the built-in one"
- * (files in the database, messages in the sandbox). The flag is the audit `status` column with BladeX's
- * `yes_no` values: 1 否 (disabled, every new row), 2 是 (enabled).
+ * (files in the database, messages in the sandbox). The flag and its values are in enabled.ts (the
+ * browser reads them too); this file is the server's part.
  */
-export const DISABLED = 1;
-export const ENABLED = 2;
-
-export const ENABLED_OPTIONS: Option[] = [
-  { value: DISABLED, label: { zh: '否', en: 'No' }, color: 'gray' },
-  { value: ENABLED, label: { zh: '是', en: 'Yes' }, color: 'green' },
-];
 
 /** Tables whose rows are configurations of this kind: the only names spliced into SQL here. */
 export type ExclusiveTable = 'blade_oss' | 'blade_sms';
