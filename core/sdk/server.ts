@@ -15,6 +15,9 @@ export type { Tx } from '../server/db/types';
 export type { CreatedTenant, DeclaredTopMenu, DictionaryLabels, NameLookup, OAuthClient, Provides, TopMenuStore } from '../server/extensions';
 export type { FileStore, FileStoreContext, FileStores } from '../server/oss/file-store';
 export { PARAMETERS, parameterValueRefusal, readParameters, type ParameterSource } from '../server/parameters';
+export { logEvent, type LoggedEvent } from '../server/log/event';
+export type { ApiLogEntry, ErrorLogEntry, LoggedCaller, Logs, UsualLogEntry, UsualLogLevel } from '../server/log/entries';
+export { MASK, maskSecrets } from '../server/log/mask';
 export type { IdGenerator } from '../server/ids';
 export { isUniqueViolation } from '../server/db/errors';
 export {

@@ -75,7 +75,7 @@ export function createApp(ctx: ServerContext, plugins: readonly ServerPlugin[], 
   apiDocsRoutes(api, { owners, plugins, publicPaths, guestPaths: GUEST_PATHS, beforeAuthentication });
 
   const app = new Hono();
-  app.use('*', requestLog(ctx.log));
+  app.use('*', requestLog(ctx.log, ctx.logs, ctx.now));
   app.use('*', securityHeaders);
   app.use('*', compression);
   const onError = errorHandler(ctx.log);

@@ -4,6 +4,7 @@ import type { TokenService } from './auth/jwt';
 import type { Db } from './db/types';
 import type { Extensions } from './extensions';
 import type { IdGenerator } from './ids';
+import type { Logs } from './log/entries';
 import type { RevokedSessions } from './auth/revoked-sessions';
 import type { RateLimiter } from './ratelimit/limiter';
 import type { Secrets } from './secrets';
@@ -46,6 +47,11 @@ export interface ServerContext {
   now: () => Date;
   tokens: TokenService;
   log: Logger;
+  /**
+   * The logs kept in the database (API calls, server errors, business events): `logs.usual({...})` records
+   * an event; each call returns at once and never throws, the rows are written in batches off the request path.
+   */
+  logs: Logs;
   /** Ids of the installed plugins (the shell included): menus declared by others are not served. */
   pluginIds: readonly string[];
   /** Which installed plugins each tenant has switched on (read per request, briefly cached). */

@@ -7,7 +7,9 @@ import type { LocalText } from './i18n';
  * tenant's rows in the parameter table, kept by the plugin that provides `parameters`; the kernel reads
  * them through that provider in the caller's own transaction, each time it needs them. There is no cache:
  * one indexed read costs less than the sign-in it governs, and a changed value holds at once on every
- * instance. A missing provider, a missing row or a value that does not parse gives the default below.
+ * instance. The one exception is `log.api.enabled`, which governs every call: the log writer reads it
+ * when it writes a batch, not per request, and keeps the answer 10 s. A missing provider, a missing row or
+ * a value that does not parse gives the default below.
  */
 
 /** The values of a tenant's parameters among `keys` (a key without a row is left out). */
@@ -64,6 +66,10 @@ export const PARAMETERS = {
   tenantAccountNumber: integer('tenant.default.accountNumber', -1, -1, 1_000_000),
   /** Days a new tenant's licence runs when no expiry is given (0: never expires). */
   tenantExpireDays: integer('tenant.default.expireDays', 0, 0, 36_500),
+  /** Whether the tenant's API calls are recorded in the API log (read by the log writer, kept for 10 s). */
+  apiLogEnabled: flag('log.api.enabled', true),
+  /** Days the tenant's API, error and usual log rows are kept before the prune job deletes them. */
+  logRetentionDays: integer('log.retentionDays', 90, 1, 3650),
 } as const;
 
 type Parameters = typeof PARAMETERS;

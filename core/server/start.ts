@@ -15,10 +15,13 @@ import { secureTables } from './db/rls';
 import type { Db, Tx } from './db/types';
 import { collectExtensions, NO_EXTENSIONS, type CreatedTenant } from './extensions';
 import { leaseWorkerId, type LeasedIdGenerator } from './ids';
+import { kernelJobs } from './kernel-jobs';
+import { createLogWriter } from './log/writer';
 import { syncMenus } from './menu/sync';
 import type { ServerPlugin } from './plugin';
 import { createRateLimiter } from './ratelimit/limiter';
 import { declaredRateRules, rateLimitsFromEnv, RULE_NAMES, type RateLimitSettings } from './ratelimit/rules';
+import { readParameters } from './parameters';
 import { checkServerPlugins } from './registry';
 import { serverClock } from './clock';
 import { startJobs } from './jobs';
@@ -99,6 +102,14 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       now,
       tokens: createTokenService(secret, now),
       log,
+      logs: createLogWriter({
+        db,
+        ids,
+        log,
+        now,
+        recordsApi: process.env.API_LOG !== 'off',
+        apiEnabled: async (tx, tenantId) => (await readParameters(ctx.extensions, tx, tenantId, ['apiLogEnabled'])).apiLogEnabled,
+      }),
       pluginIds: manifests.map((m) => m.id),
       tenantPlugins: createTenantPlugins(db, signals, manifests),
       apiScopes: createApiScopes(db, signals),
@@ -132,7 +143,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
     // After the migrations: the caches' first load reads their tables.
     await signals.start();
     const app = createApp(ctx, plugins, options.distDir ?? null);
-    const jobs = startJobs(ctx, plugins.flatMap((p) => (p.jobs ?? []).map((job) => ({ owner: p.manifest.id, job }))));
+    const jobs = startJobs(ctx, [...kernelJobs.map((job) => ({ owner: 'kernel', job })), ...plugins.flatMap((p) => (p.jobs ?? []).map((job) => ({ owner: p.manifest.id, job })))]);
     const leased = ids;
     return {
       app,
@@ -140,6 +151,8 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       dump: opened.dump,
       async close() {
         await jobs.stop();
+        // What the last requests and jobs logged, while the database is still open.
+        await ctx.logs.close();
         await signals.close();
         await leased.release();
         await db.close();

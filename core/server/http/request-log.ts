@@ -3,6 +3,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AuthUser } from '../auth/user';
 import type { Logger } from '../context';
+import type { Logs } from '../log/entries';
+import { recordRequest } from '../log/request-entries';
 import { clientIp } from './client-ip';
 import { replaceResponse, setResponseHeader } from './replace-response';
 
@@ -15,7 +17,7 @@ import { replaceResponse, setResponseHeader } from './replace-response';
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** What is taken from a client as an id: printable, no spaces or quotes, short enough for a log line. */
-const SANE_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+export const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
 /** Error answers larger than this are passed on as they are (no error body is; an export's failure could be). */
 const MAX_ERROR_BODY = 64 * 1024;
@@ -28,7 +30,7 @@ export function requestIdOf(c: Context): string {
 
 /** The client's id when sane, else a new one. */
 export function chooseRequestId(sent: string | undefined): string {
-  return sent && SANE_ID.test(sent) ? sent : randomUUID();
+  return sent && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
 /**
@@ -62,10 +64,12 @@ async function withRequestId(res: Response, id: string): Promise<Response> {
 }
 
 /**
- * Installed first on the whole app: the request id, its header and error bodies, and the log line written
- * when the answer is ready. `log.request` is read per request, so a logger may gain one after start (tests).
+ * Installed first on the whole app: the request id, its header and error bodies, the log line written
+ * when the answer is ready, and (given `logs`) the request's rows in the API log and, for an unexpected
+ * failure, the error log: queued here, written off the request path. `log.request` is read per request,
+ * so a logger may gain one after start (tests).
  */
-export function requestLog(log: Logger): MiddlewareHandler {
+export function requestLog(log: Logger, logs?: Logs, now: () => Date = () => new Date()): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     const id = chooseRequestId(c.req.header(REQUEST_ID_HEADER));
@@ -73,16 +77,20 @@ export function requestLog(log: Logger): MiddlewareHandler {
     await next();
     if (c.res.status >= 400) replaceResponse(c, await withRequestId(c.res, id));
     setResponseHeader(c, REQUEST_ID_HEADER, id);
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const route = logs || log.request ? routePattern(c) : null;
+    // A log entry that cannot be made must not fail the request it describes.
+    if (logs) await recordRequest(c, logs, { route, ms, status: c.res.status, time: now() }).catch((error: unknown) => log.error(`${c.req.method} ${c.req.path} (${id}): its log entry could not be made`, error));
     if (!log.request) return;
     const user = c.get('user') as AuthUser | undefined;
     log.request({
       time: new Date().toISOString(),
       requestId: id,
       method: c.req.method,
-      route: routePattern(c),
+      route,
       path: c.req.path,
       status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms,
       tenant: user?.tenantId ?? null,
       user: user ? user.userId || user.oauthId || null : null,
       ip: clientIp(c),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { currentUser } from '../auth/middleware';
 import type { AppEnv, ServerContext } from '../context';
 import { rSuccess } from '../http/r';
+import { SANE_REQUEST_ID } from '../http/request-log';
 import { parseInput, readJson } from '../http/validate';
 import { describeRoute } from '../openapi/describe';
 
@@ -23,6 +24,12 @@ const entries = z
       info: text(4000),
       url: text(2000),
       time: text(64),
+      /** The X-Request-Id of the failing answer behind the error, when there was one: it leads to the server's own rows. */
+      requestId: z
+        .string()
+        .regex(SANE_REQUEST_ID)
+        .optional()
+        .catch(undefined),
     }),
   )
   .min(1)
@@ -47,9 +54,9 @@ export function logRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       for (const e of list) {
         await tx.query(
           `insert into blade_log_error (id, tenant_id, service_id, method, request_uri, user_agent, remote_ip, time, create_by, user_id,
-             stack_trace, exception_name, message, info, create_time)
-           values ($1, $2, 'browser', 'GET', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-          [ctx.ids.next(), user.tenantId, e.url, userAgent, ip, e.time, user.account.slice(0, 64), user.userId || null, e.stack, e.type, e.message, e.info, ctx.now()],
+             stack_trace, exception_name, message, info, request_id, create_time)
+           values ($1, $2, 'browser', 'GET', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+          [ctx.ids.next(), user.tenantId, e.url, userAgent, ip, e.time, user.account.slice(0, 64), user.userId || null, e.stack, e.type, e.message, e.info, e.requestId ?? null, ctx.now()],
         );
       }
     });
