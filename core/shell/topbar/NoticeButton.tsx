@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { useTranslation } from '../../i18n';
 import { Badge, Button, Empty, Popover, Tabs, Tag } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
+import type { NoticeFeed, NoticeFeedItem } from '../../plugin/types';
+import { deferred } from '../deferred';
+import { usePluginRegistry } from '../plugins-context';
+import { NoticeFeedPanel, useNoticeFeed } from './NoticeFeedPanel';
 import { TopButton } from './TopButton';
 import '../locales/shellui';
 import {
@@ -15,27 +20,46 @@ import {
 } from './notices';
 import './topbar.css';
 
+// The dialog (Arco's Modal and the rich-text view) is fetched on the first notice opened, not with the layout.
+const NoticeDetailDialog = deferred<{ feed: NoticeFeed; item: NoticeFeedItem | null; onClose: () => void }>(() => import('./NoticeDetailDialog'));
+
+/** Largest count the badge spells out; above it shows "99+". */
+export const NOTICE_BADGE_MAX = 99;
+const badgeText = (count: number) => (count > NOTICE_BADGE_MAX ? `${NOTICE_BADGE_MAX}+` : String(count));
+
 type Counts = Record<NoticeKind, number>;
 const allKinds = <T,>(value: T): Record<NoticeKind, T> => ({ mail: value, message: value, notice: value });
 
 /**
  * Bell with a badge of new items and a popover with mail / messages / notices, each tab titled with its
- * own new items, so the tabs add up to the badge. "Load more" fetches the
- * next page after the demo delay; "clear" empties a tab.
+ * own new items, so the tabs add up to the badge. The notice tab shows the real notices of the plugin that
+ * provides a notice feed (their unread count in the badge; the list read when the popover opens, an
+ * opened notice marked read); without one it shows samples, like the mail and message tabs always do:
+ * "load more" fetches their next page after the demo delay, "clear" empties a tab.
  */
-export function NoticeButton() {
+export const NoticeButton = observer(function NoticeButton() {
   const { t } = useTranslation();
-  // Pages loaded per tab (0 = cleared). Items are rebuilt from these at render, in the current language.
+  const feedSource = usePluginRegistry()?.provided('notices');
+  const feed = useNoticeFeed(feedSource);
+  // Pages loaded per sample tab (0 = cleared). Items are rebuilt from these at render, in the current language.
   const [pages, setPages] = useState<Counts>(allKinds(1));
   const [loading, setLoading] = useState<NoticeKind | null>(null);
-  const [tab, setTab] = useState<NoticeKind>('mail');
+  const [chosenTab, setTab] = useState<NoticeKind | null>(null);
+  const [visible, setVisible] = useState(false);
+  const [opened, setOpened] = useState<NoticeFeedItem | null>(null);
+  const [dialogUsed, setDialogUsed] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  // With a real feed the popover opens on it; the samples start with the mail.
+  const tab = chosenTab ?? (feedSource ? 'notice' : 'mail');
 
+  const sampled = (kind: NoticeKind) => kind !== 'notice' || !feedSource;
   const itemsOf = (kind: NoticeKind): NoticeItem[] =>
     Array.from({ length: pages[kind] }, (_, page) => sampleNotices(kind, page, t)).flat();
   // One count, used by the badge and by each tab: the new items (the badge is their sum).
-  const newCounts = Object.fromEntries(noticeKinds.map((kind) => [kind, itemsOf(kind).filter((i) => i.status === 0).length])) as Counts;
+  const newCounts = Object.fromEntries(
+    noticeKinds.map((kind) => [kind, sampled(kind) ? itemsOf(kind).filter((i) => i.status === 0).length : (feed.unread ?? 0)]),
+  ) as Counts;
   const unread = noticeKinds.reduce((sum, kind) => sum + newCounts[kind], 0);
 
   const loadMore = (kind: NoticeKind) => {
@@ -47,7 +71,14 @@ export function NoticeButton() {
     }, NOTICE_DELAY);
   };
 
-  const panel = (kind: NoticeKind) => {
+  const open = (item: NoticeFeedItem) => {
+    setVisible(false);
+    setDialogUsed(true);
+    setOpened(item);
+    if (!item.read) void feed.markRead(item.id);
+  };
+
+  const samplePanel = (kind: NoticeKind) => {
     const items = itemsOf(kind);
     if (items.length === 0) return <Empty description={t('notice.empty')} />;
     const more = pages[kind] < NOTICE_PAGES;
@@ -87,8 +118,8 @@ export function NoticeButton() {
     <div className="ba-notice">
       <Tabs activeTab={tab} onChange={(key) => setTab(key as NoticeKind)} size="small">
         {noticeKinds.map((kind) => (
-          <Tabs.TabPane key={kind} title={`${t(`notice.${kind}`)} (${newCounts[kind]})`}>
-            {panel(kind)}
+          <Tabs.TabPane key={kind} title={`${t(`notice.${kind}`)} (${badgeText(newCounts[kind])})`}>
+            {sampled(kind) ? samplePanel(kind) : <NoticeFeedPanel feed={feed} onOpen={open} />}
           </Tabs.TabPane>
         ))}
       </Tabs>
@@ -96,12 +127,26 @@ export function NoticeButton() {
   );
 
   return (
-    <Popover trigger="click" position="br" content={content} style={{ maxWidth: 420 }}>
-      <TopButton
-        label={`${t('notice.title')} (${unread})`}
-        icon={<IconNotification />}
-        badge={unread > 0 ? <Badge count={unread} maxCount={99} /> : null}
-      />
-    </Popover>
+    <>
+      <Popover
+        trigger="click"
+        position="br"
+        content={content}
+        style={{ maxWidth: 420 }}
+        popupVisible={visible}
+        onVisibleChange={(next) => {
+          setVisible(next);
+          // Each opening shows the notices as they are now (and the badge follows).
+          if (next && feedSource) void feed.reload();
+        }}
+      >
+        <TopButton
+          label={`${t('notice.title')} (${badgeText(unread)})`}
+          icon={<IconNotification />}
+          badge={unread > 0 ? <Badge count={unread} maxCount={NOTICE_BADGE_MAX} /> : null}
+        />
+      </Popover>
+      {feedSource && dialogUsed ? <NoticeDetailDialog feed={feedSource} item={opened} onClose={() => setOpened(null)} /> : null}
+    </>
   );
-}
+});

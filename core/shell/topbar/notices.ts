@@ -32,8 +32,9 @@ function avatar(letter: string, color: string): string {
 }
 
 /**
- * The sample items of one page of one tab. The product has no notice feed for this popover (it shows
- * samples), so they are made from translated templates: they follow the language switch.
+ * The sample items of one page of one tab: the mail and message tabs have no source of their own, and the
+ * notice tab shows these too while no plugin provides a notice feed. Made from translated templates, so
+ * they follow the language switch.
  */
 export function sampleNotices(kind: NoticeKind, page: number, t: TFunction): NoticeItem[] {
   const items: NoticeItem[] = [];
@@ -57,3 +58,29 @@ export function sampleNotices(kind: NoticeKind, page: number, t: TFunction): Not
 }
 
 export const statusColors: Record<NoticeItem['status'], string> = { 0: 'red', 1: 'arcoblue', 2: 'green', 3: 'orange' };
+
+/** How often the bell asks the notice feed for the unread count while the page is visible. */
+export const NOTICE_REFRESH_MS = 60_000;
+
+const MINUTE = 60_000;
+
+/** A wall-clock `yyyy-MM-dd HH:mm:ss` (the server's way of writing times) as a local Date; null when it is not one. */
+export function parseWallClock(text: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s = '0'] = match;
+  const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** How long ago a notice was released, in the current language: 刚刚, N 分钟前, N 小时前, N 天前, then its date. */
+export function relativeTime(time: string, now: Date, t: TFunction): string {
+  const at = parseWallClock(time);
+  if (!at) return time;
+  const ago = now.getTime() - at.getTime();
+  if (ago < MINUTE) return t('notice.justNow');
+  if (ago < 60 * MINUTE) return t('notice.minutesAgo', { n: Math.floor(ago / MINUTE) });
+  if (ago < 24 * 60 * MINUTE) return t('notice.hoursAgo', { n: Math.floor(ago / (60 * MINUTE)) });
+  if (ago < 30 * 24 * 60 * MINUTE) return t('notice.daysAgo', { n: Math.floor(ago / (24 * 60 * MINUTE)) });
+  return time.slice(0, 10);
+}
