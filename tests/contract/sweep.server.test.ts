@@ -74,6 +74,12 @@ const ANY_MEMBER = new Set([
   'GET /api/mall/product/list',
   // The card domain of one's own tenant (the cards' links).
   'GET /api/wx/get/domian',
+  // Each member's own notices in the top bar's popover (published ones only) and their read marks.
+  'GET /api/blade-desk/notice/my',
+  'GET /api/blade-desk/notice/my/unread-count',
+  'GET /api/blade-desk/notice/my/detail',
+  'POST /api/blade-desk/notice/read',
+  'POST /api/blade-desk/notice/read-all',
 ]);
 
 /** Areas of the super administrator (data every tenant shares): refused to everyone else, a tenant's own administrator included. */
