@@ -172,7 +172,10 @@ export function parseFilters(entity: EntityDef, query: Readonly<Record<string, s
     const value = String(raw);
     if (value.trim() === '') continue;
     const { name, op } = splitKey(key);
-    const isCreateTime = name === CREATE_TIME && !!entity.createTimeRange && !Object.hasOwn(entity.fields, CREATE_TIME);
+    // A `createTime` field declared to show the row's create time (virtual on an audited entity, or read
+    // from `create_time` by an entity over a table the kernel writes) is still that column's range.
+    const declared = entity.fields[CREATE_TIME];
+    const isCreateTime = name === CREATE_TIME && !!entity.createTimeRange && (!Object.hasOwn(entity.fields, CREATE_TIME) || fieldColumn(CREATE_TIME, declared!) === 'create_time');
     const field: FieldDef | undefined = isCreateTime
       ? { type: 'datetime', label: { zh: '创建时间', en: 'Created' }, column: 'create_time', filters: [...DATE_OPS] }
       : Object.hasOwn(entity.fields, name) && !entity.fields[name]!.virtual
