@@ -1,4 +1,6 @@
 import { definePlugin } from '../../core/sdk/shared';
+import { attachMessages, attachResource } from './attach';
+import { OSS_DICTIONARY, ossMessages, ossResource } from './oss';
 
 /** 资源管理: where files are stored (object storage), the files themselves, and text messages (SMS). */
 export default definePlugin({
@@ -6,4 +8,10 @@ export default definePlugin({
   name: { zh: '资源管理', en: 'Resources' },
   requires: ['dict'],
   menus: [{ code: 'resource', name: { zh: '资源管理', en: 'Resources' }, path: '/resource', icon: 'storage', sort: 96, group: true, topMenu: 'top_tools' }],
+  resources: [ossResource, attachResource],
+  dictionaries: [OSS_DICTIONARY],
+  messages: {
+    zh: { resource: { oss: ossMessages.zh, attach: attachMessages.zh } },
+    en: { resource: { oss: ossMessages.en, attach: attachMessages.en } },
+  },
 });

@@ -1,5 +1,7 @@
-import { defineServerPlugin } from '../../core/sdk/server';
+import { composeServerParts, defineServerPlugin } from '../../core/sdk/server';
+import { attachServer } from './attach/server';
 import resourcePlugin from './index';
+import { ossServer } from './oss/server';
 
-/** The server part. */
-export default defineServerPlugin(resourcePlugin, {});
+/** The server part: the storage configurations (and the stores they provide) before the attachments kept in them. */
+export default defineServerPlugin(resourcePlugin, composeServerParts(ossServer, attachServer));
