@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { type AppEnv, type AuthUser, bizError, buildTree, currentMember, formatError, type LocalText, type MenuRow, menuTreeNode, missingParam, MSG as KERNEL_MSG, parseIds, pruneEmptyGroups, rData, readParams, rStatus, type ServerContext, str, type Tx, validIds, visibleMenus, withoutSort } from '../../core/sdk/server';
+import { type AppEnv, type AuthUser, bizError, buildTree, currentMember, formatError, type LocalText, logEvent, type MenuRow, menuTreeNode, missingParam, MSG as KERNEL_MSG, parseIds, pruneEmptyGroups, rData, readParams, rStatus, type ServerContext, str, type Tx, validIds, visibleMenus, withoutSort } from '../../core/sdk/server';
 import { assertBigints, assertRoles, inTenant, MSG, targetTenant, type ScopeKind } from './server-common';
 import { describeRoute, textParams } from '../../core/sdk/server';
 
@@ -298,6 +298,7 @@ export function grantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         }
       }
     });
+    logEvent(c, ctx, { event: 'role.grant', data: { tenantId, roleIds: input.roleIds, menus: input.menuIds.length, dataScopes: input.dataScopeIds.length, apiScopes: input.apiScopeIds.length } });
     return c.json(rStatus(true));
   });
 }

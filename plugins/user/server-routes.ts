@@ -10,6 +10,7 @@ import {
   formatError,
   hashPassword,
   initialPassword,
+  logEvent,
   md5,
   missingParam,
   MSG,
@@ -122,6 +123,7 @@ export function userRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       }
       return targets.length;
     });
+    if (count > 0) logEvent(c, ctx, { event: 'password.reset', data: { userIds: ids, count } });
     return c.json(rStatus(count > 0));
   });
 

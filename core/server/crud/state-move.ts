@@ -9,6 +9,7 @@ import type { AppEnv, ServerContext } from '../context';
 import type { Tx } from '../db/types';
 import { bizError } from '../http/errors';
 import { MSG } from '../http/messages';
+import { logEvent } from '../log/event';
 import { rData } from '../http/r';
 import { parseInput, readJson, readParams } from '../http/validate';
 import { isBigintId } from '../ids';
@@ -137,6 +138,8 @@ export interface MountStateMoveOptions<Row extends Record<string, unknown> = Rec
    * described with them, validated with them (400 in the caller's language), parsed into the hooks' `m.input`.
    */
   input?: z.ZodObject<Shape>;
+  /** Business events for the usual log, by target state (`{ [REFUNDED]: 'refund.made' }`): recorded once the move is committed. */
+  events?: Readonly<Partial<Record<number, string>>>;
 }
 
 /** The move's parameters as the route validates them (`id`, `status`), before a route's own `input`. */
@@ -169,7 +172,7 @@ export function mountStateMove<Row extends Record<string, unknown> = Record<stri
   ctx: ServerContext,
   options: MountStateMoveOptions<Row, Shape>,
 ): void {
-  const { path, code, summary, description, input, ...move } = options;
+  const { path, code, summary, description, input, events, ...move } = options;
   if (input && ('id' in input.shape || 'status' in input.shape)) throw new Error(`State move ${path}: "input" may not redefine id or status.`);
   const states = options.machine.states.map((s) => `${s.value} ${s.label.zh}`).join('，');
   const statesEn = options.machine.states.map((s) => `${s.value} ${s.label.en}`).join(', ');
@@ -196,6 +199,8 @@ export function mountStateMove<Row extends Record<string, unknown> = Record<stri
       // Parsed with id and status, unknown keys dropped: what is left is exactly the input's own.
       const given = rest as z.output<z.ZodObject<Shape>>;
       const moved = await ctx.db.tenant(me.tenantId, (tx) => moveState(tx, ctx, me, id, status, move, given));
+      const event = events?.[moved.to];
+      if (event) logEvent(c, ctx, { event, data: { table: move.table, id, from: moved.from, to: moved.to } });
       return c.json(rData({ id, status: moved.to }));
     },
   );

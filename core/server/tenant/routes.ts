@@ -9,6 +9,7 @@ import { str } from '../http/format';
 import { rData, rSuccess } from '../http/r';
 import { optionalParam, parseInput, readParams } from '../http/validate';
 import { localInstant } from '../crud/sql';
+import { logEvent } from '../log/event';
 import type { AuthUser } from '../auth/user';
 import { ADMIN_TENANT, tenantByDomain } from './tenants';
 import { describeRoute, docText, type RouteDoc } from '../openapi/describe';
@@ -126,6 +127,7 @@ export function tenantRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       return rows;
     });
     if (changed.length === 0) throw bizError({ zh: '租户不存在', en: 'The tenant does not exist' });
+    if (params.plugins !== undefined) logEvent(c, ctx, { event: 'plugin.switched', data: { tenantIds: changed.map((r) => r.tenant_id), plugins: params.plugins.trim() } });
     return c.json(rSuccess());
   });
 }

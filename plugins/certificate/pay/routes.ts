@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { type AppEnv, currentMember, describeRoute, parseInput, rData, readJson, requirePermission, rSuccess, type ServerContext } from '../../../core/sdk/server';
+import { type AppEnv, currentMember, describeRoute, logEvent, parseInput, rData, readJson, requirePermission, rSuccess, type ServerContext } from '../../../core/sdk/server';
 import { ORDER_CODE } from '../order/codes';
 import { closeOrder } from './close';
 import { queryOrderPayment } from './query';
@@ -35,7 +35,9 @@ export function payRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     requirePermission(ctx, ORDER_CODE.refund),
     async (c) => {
       const input = parseInput(refundQuery, c.req.query());
-      return c.json(rData(await refundOrder(ctx, currentMember(c), input)));
+      const refund = await refundOrder(ctx, currentMember(c), input);
+      logEvent(c, ctx, { event: 'refund.made', data: { kind: 'certificate', orderId: refund.id, outRefundNo: refund.outRefundNo, amount: input.amount, status: refund.status } });
+      return c.json(rData(refund));
     },
   );
 

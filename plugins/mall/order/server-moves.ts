@@ -74,5 +74,6 @@ export function orderMoveRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     machine: orderMachine,
     input: logisticsInput,
     before: effects,
+    events: { [ORDER_STATE.refunded]: 'refund.made' },
   });
 }

@@ -33,6 +33,7 @@ export async function passwordGrant(ctx: ServerContext, req: TokenRequest): Prom
     const tenant = await findTenant(tx, tenantId);
     return { ok: { user: await findUserByAccount(tx, tenantId, username), tenantUsable: tenantUsable(tenant, now) } };
   });
+  if ('refused' in found) ctx.logs.usual({ tenantId, tenantNamed: true, event: 'signin.locked', level: 'warn', data: { account: username }, ip: req.clientIp, userAgent: req.header('user-agent') });
   if ('refused' in found) throw new OAuthError(found.refused);
   const { user } = found.ok;
   const check = await verifyPassword(password, user?.password);
