@@ -17,10 +17,21 @@ function ignored(error: unknown, message: string): boolean {
   return error instanceof HttpError || /ResizeObserver loop/i.test(message);
 }
 
+/** The request id a failed call's answer carried, found on the error or along its causes. */
+function requestIdOf(error: unknown): string | undefined {
+  let cause = error;
+  for (let depth = 0; cause && depth < 5; depth++) {
+    const id = cause instanceof HttpError ? (cause.body as { requestId?: unknown } | null)?.requestId : undefined;
+    if (typeof id === 'string' && id) return id;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function record(error: unknown, info: string): void {
   const { message, stack } = describe(error);
   if (ignored(error, message)) return;
-  errorLog.add({ type: 'error', message, stack, info });
+  errorLog.add({ type: 'error', message, stack, info, requestId: requestIdOf(error) });
 }
 
 export interface RootErrorHooks {

@@ -60,4 +60,20 @@ describe('error log', () => {
     expect(errorLog.list.map((e) => e.message)).toEqual(['caught boom', 'render boom', 'promise boom', 'window boom']);
     expect(errorLog.list[0]!.info).toContain('at Table');
   });
+
+  it("keeps the request id of the failed call behind an error, so the server's rows can be found; sends it", async () => {
+    const hooks = installErrorCapture();
+    const quiet = rs.spyOn(console, 'error').mockImplementation(() => {});
+    const failed = new HttpError('status', '服务器异常', 500, { code: 500, success: false, data: null, msg: '服务器异常', requestId: 'f00d-1' });
+    hooks.onUncaughtError(new Error('could not draw the page', { cause: failed }), { componentStack: '' });
+    hooks.onUncaughtError(new Error('no call behind it'), { componentStack: '' });
+    quiet.mockRestore();
+    expect(errorLog.list.map((e) => [e.message, e.requestId])).toEqual([
+      ['no call behind it', undefined],
+      ['could not draw the page', 'f00d-1'],
+    ]);
+    const calls = mockFetch(() => ({ body: { code: 200, success: true, data: null, msg: '操作成功' } }));
+    await errorLog.send();
+    expect(JSON.parse(String(calls[0]!.body))[1]).toMatchObject({ message: 'could not draw the page', requestId: 'f00d-1' });
+  });
 });

@@ -9,6 +9,8 @@ export interface ErrorLogEntry {
   info: string;
   url: string;
   time: string;
+  /** The X-Request-Id of the failed call behind the error, when one was: it leads to the server's own log rows. */
+  requestId?: string;
 }
 
 /** Newest entries kept; an error in a render loop must not fill local storage. */
@@ -51,6 +53,7 @@ export class ErrorLogStore {
       info: entry.info ?? '',
       url: entry.url ?? (typeof location !== 'undefined' ? location.href : ''),
       time: entry.time ?? formatTime(new Date()),
+      ...(entry.requestId ? { requestId: entry.requestId } : {}),
     };
     this.list = [full, ...this.list].slice(0, MAX_ENTRIES);
     this.persist();
