@@ -20,7 +20,7 @@ const STATUS_CLASSES: Record<string, Record<string, number>> = {
   errors: { status_ge: 400 },
 };
 
-function ApiCall({ row, tenantId }: { row: Row; tenantId: string }) {
+function ApiCall({ row, tenantId, leave }: { row: Row; tenantId: string; leave: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const requestId = text(row.requestId);
@@ -35,7 +35,10 @@ function ApiCall({ row, tenantId }: { row: Row; tenantId: string }) {
         <Duration ms={row.time} />
       </div>
       {Number(row.status) >= 500 && requestId ? (
-        <Button size="small" status="danger" icon={<IconBug />} onClick={() => navigate(errorsOfRequest(requestId, tenantId))} data-testid="log-to-errors">
+        <Button size="small" status="danger" icon={<IconBug />} onClick={() => {
+            leave();
+            void navigate(errorsOfRequest(requestId, tenantId));
+          }} data-testid="log-to-errors">
           {t('log.toErrors')}
         </Button>
       ) : null}
@@ -58,7 +61,7 @@ function ApiCall({ row, tenantId }: { row: Row; tenantId: string }) {
 const ApiLogPage = observer(function ApiLogPage() {
   const { t } = useTranslation();
   const { tenantId, setTenantId, params: tenantParams } = useLogTenant();
-  const [statusClass, setStatusClass] = useAddressValue('status');
+  const [statusClass, setStatusClass] = useAddressValue('log.status');
   const list = useCrudList({ entity: apiLogEntity, params: { ...tenantParams, ...STATUS_CLASSES[statusClass] } });
   const [detailOf, setDetailOf] = useState<string | null>(null);
   const open = (row: Row) => row.id && setDetailOf(String(row.id));
@@ -99,7 +102,7 @@ const ApiLogPage = observer(function ApiLogPage() {
         )}
       />
       <LogDrawer entity={apiLogEntity} title={t('log.drawerTitle.api')} id={detailOf} tenantId={tenantId} onClose={() => setDetailOf(null)}>
-        {(row) => <ApiCall row={row} tenantId={tenantId} />}
+        {(row, close) => <ApiCall row={row} tenantId={tenantId} leave={close} />}
       </LogDrawer>
     </div>
   );

@@ -20,7 +20,7 @@ const ORIGINS: Record<string, Record<string, string>> = {
   browser: { serviceId_equal: BROWSER_SERVICE },
 };
 
-function ErrorEntry({ row, tenantId }: { row: Row; tenantId: string }) {
+function ErrorEntry({ row, tenantId, leave }: { row: Row; tenantId: string; leave: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const requestId = text(row.requestId);
@@ -33,7 +33,10 @@ function ErrorEntry({ row, tenantId }: { row: Row; tenantId: string }) {
       </div>
       <p className="ba-log-message">{text(row.message)}</p>
       {fromServer && requestId ? (
-        <Button size="small" icon={<IconLink />} onClick={() => navigate(callOfRequest(requestId, tenantId))} data-testid="log-to-request">
+        <Button size="small" icon={<IconLink />} onClick={() => {
+            leave();
+            void navigate(callOfRequest(requestId, tenantId));
+          }} data-testid="log-to-request">
           {t('log.toRequest')}
         </Button>
       ) : null}
@@ -57,7 +60,7 @@ function ErrorEntry({ row, tenantId }: { row: Row; tenantId: string }) {
 const ErrorLogPage = observer(function ErrorLogPage() {
   const { t } = useTranslation();
   const { tenantId, setTenantId, params: tenantParams } = useLogTenant();
-  const [origin, setOrigin] = useAddressValue('origin');
+  const [origin, setOrigin] = useAddressValue('log.origin');
   const list = useCrudList({ entity: errorLogEntity, params: { ...tenantParams, ...ORIGINS[origin] } });
   const [detailOf, setDetailOf] = useState<string | null>(null);
   const mayTest = useCan(TEST_ERROR_BUTTON).can;
@@ -108,7 +111,7 @@ const ErrorLogPage = observer(function ErrorLogPage() {
         )}
       />
       <LogDrawer entity={errorLogEntity} title={t('log.drawerTitle.error')} id={detailOf} tenantId={tenantId} onClose={() => setDetailOf(null)}>
-        {(row) => <ErrorEntry row={row} tenantId={tenantId} />}
+        {(row, close) => <ErrorEntry row={row} tenantId={tenantId} leave={close} />}
       </LogDrawer>
     </div>
   );

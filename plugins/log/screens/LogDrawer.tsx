@@ -71,7 +71,8 @@ export interface LogDrawerProps {
   /** The tenant the super administrator is reading ('' their own). */
   tenantId: string;
   onClose: () => void;
-  children: (row: Row) => ReactNode;
+  /** The row's body; `close` before leaving for another screen (a kept tab would keep its drawer open). */
+  children: (row: Row, close: () => void) => ReactNode;
 }
 
 /** A log row in a drawer over its list, read whole from its detail. Esc closes it. */
@@ -93,7 +94,7 @@ export function LogDrawer({ entity, title, id, tenantId, onClose, children }: Lo
     >
       {shown ? (
         <DetailLoader key={shown} entity={entity} id={shown} tenantId={tenantId}>
-          {children}
+          {(row) => children(row, onClose)}
         </DetailLoader>
       ) : null}
     </Drawer>

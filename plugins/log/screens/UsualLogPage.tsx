@@ -22,7 +22,7 @@ function LevelTag({ level }: { level: unknown }) {
   );
 }
 
-function UsualEntry({ row, tenantId }: { row: Row; tenantId: string }) {
+function UsualEntry({ row, tenantId, leave }: { row: Row; tenantId: string; leave: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const requestId = text(row.requestId);
@@ -33,7 +33,10 @@ function UsualEntry({ row, tenantId }: { row: Row; tenantId: string }) {
         <code className="ba-log-uri">{text(row.logId)}</code>
       </div>
       {requestId ? (
-        <Button size="small" icon={<IconLink />} onClick={() => navigate(callOfRequest(requestId, tenantId))} data-testid="log-to-request">
+        <Button size="small" icon={<IconLink />} onClick={() => {
+            leave();
+            void navigate(callOfRequest(requestId, tenantId));
+          }} data-testid="log-to-request">
           {t('log.toRequest')}
         </Button>
       ) : null}
@@ -87,7 +90,7 @@ const UsualLogPage = observer(function UsualLogPage() {
         )}
       />
       <LogDrawer entity={usualLogEntity} title={t('log.drawerTitle.usual')} id={detailOf} tenantId={tenantId} onClose={() => setDetailOf(null)}>
-        {(row) => <UsualEntry row={row} tenantId={tenantId} />}
+        {(row, close) => <UsualEntry row={row} tenantId={tenantId} leave={close} />}
       </LogDrawer>
     </div>
   );

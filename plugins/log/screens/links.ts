@@ -4,7 +4,7 @@
  */
 function logAddress(path: string, requestId: string, tenantId: string): string {
   const search = new URLSearchParams({ 'list.f.requestId_equal': requestId });
-  if (tenantId) search.set('tenant', tenantId);
+  if (tenantId) search.set('log.tenant', tenantId);
   return `${path}?${search.toString()}`;
 }
 

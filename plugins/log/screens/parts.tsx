@@ -81,7 +81,7 @@ export function prettyJson(text: string): string {
   }
 }
 
-/** One value kept in the address beside the list's own (`?tenant=`, `?status=`): a reload or a link keeps it. */
+/** One value kept in the address beside the list's own (`log.tenant`, `log.status`: view state, so the tab stays the same tab): a reload or a link keeps it. */
 export function useAddressValue(key: string): [string, (value: string) => void] {
   const [search, setSearch] = useSearchParams();
   const value = search.get(key) ?? '';
@@ -117,11 +117,11 @@ interface TenantChoice {
 }
 
 /**
- * The tenant whose logs the super administrator reads (`?tenant=`, sent as `tenantId`); empty: their own.
+ * The tenant whose logs the super administrator reads (`?log.tenant=`, sent as `tenantId`); empty: their own.
  * Anyone else reads their own tenant's and is shown no picker (the server ignores a tenant they name).
  */
 export function useLogTenant(): { tenantId: string; setTenantId: (id: string) => void; params: Record<string, string> | undefined } {
-  const [tenantId, setTenantId] = useAddressValue('tenant');
+  const [tenantId, setTenantId] = useAddressValue('log.tenant');
   const mayChoose = useSuperAdministrator();
   const chosen = mayChoose ? tenantId : '';
   return { tenantId: chosen, setTenantId, params: chosen ? { tenantId: chosen } : undefined };
