@@ -53,7 +53,8 @@ export const smsEntity = defineEntity({
     templateContent: { type: 'text', label: { zh: '模板内容', en: 'Template text' }, required: true, maxLength: 500, width: 280 },
     signName: { type: 'string', label: { zh: '短信签名', en: 'Signature' }, maxLength: 64, search: 'like', width: 130 },
     accessKey: { type: 'string', label: { zh: 'accessKey', en: 'Access key' }, maxLength: 128, width: 150 },
-    secretKey: { type: 'string', label: { zh: 'secretKey', en: 'Secret key' }, maxLength: 255, width: 100 },
+    // Stored sealed (longer than typed: the hooks hold what is typed to 128 characters).
+    secretKey: { type: 'string', label: { zh: 'secretKey', en: 'Secret key' }, maxLength: 500, width: 100 },
     regionId: { type: 'string', label: { zh: '地域', en: 'Region' }, maxLength: 32, default: DEFAULT_REGION, pattern: { source: '^[a-z0-9-]*$', message: { zh: '地域格式不正确', en: 'The region is not valid' } }, list: false },
     remark: { type: 'text', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false },
     status: { type: 'select', label: { zh: '是否启用', en: 'Enabled' }, options: ENABLED_OPTIONS, default: DISABLED, writable: 'never', form: { add: false, edit: false, view: true }, search: 'equal', width: 100 },
