@@ -171,5 +171,15 @@ describe('POST /api/blade-log/error/test', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/LogCheckError|server-test-error|\bat /);
     expect(ts.logged.some((line) => line.includes('/api/blade-log/error/test') && line.includes('Test error raised on purpose by admin'))).toBe(true);
     ts.logged.length = 0;
+
+    // Written off the request path: once flushed, the error with its stack and the call with its 500, under the request id.
+    await ts.ctx.logs.flush();
+    const requestId = String(res.body.requestId);
+    const [error] = await ts.get('/api/blade-log/error/list', { token: admin, query: { requestId_equal: requestId } }).then((r) => r.body.data.records as LogRow[]);
+    expect(error).toMatchObject({ exceptionName: 'LogCheckError', requestUri: '/api/blade-log/error/test', createBy: 'admin', serviceId: 'blade-api' });
+    const detail = (await ts.get('/api/blade-log/error/detail', { token: admin, query: { id: String(error!.id) } })).body.data;
+    expect(String(detail.stackTrace)).toMatch(/^LogCheckError: Test error raised on purpose by admin[\s\S]*\n\s+at raiseTestError/);
+    const [call] = await ts.get('/api/blade-log/api/list', { token: admin, query: { requestId_equal: requestId } }).then((r) => r.body.data.records as LogRow[]);
+    expect(call).toMatchObject({ method: 'POST', status: 500, route: '/api/blade-log/error/test', createBy: 'admin' });
   });
 });

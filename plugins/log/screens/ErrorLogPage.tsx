@@ -24,7 +24,6 @@ function ErrorEntry({ row, tenantId, leave }: { row: Row; tenantId: string; leav
   const { t } = useTranslation();
   const navigate = useNavigate();
   const requestId = text(row.requestId);
-  const fromServer = row.serviceId !== BROWSER_SERVICE;
   return (
     <>
       <div className="ba-log-head">
@@ -32,7 +31,7 @@ function ErrorEntry({ row, tenantId, leave }: { row: Row; tenantId: string; leav
         <strong className="ba-log-exception">{text(row.exceptionName) || '-'}</strong>
       </div>
       <p className="ba-log-message">{text(row.message)}</p>
-      {fromServer && requestId ? (
+      {requestId ? (
         <Button size="small" icon={<IconLink />} onClick={() => {
             leave();
             void navigate(callOfRequest(requestId, tenantId));
