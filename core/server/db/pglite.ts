@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock';
 import { scopedDb } from './scoped';
@@ -20,8 +20,6 @@ export interface PgliteDb extends Db {
 
 // int8 comes back as a string, as from `pg`: ids are snowflakes beyond 2^53 and travel as strings anyway.
 const parsers = { 20: (value: string) => value };
-// `table()` answers PostgreSQL's text of every value: no type is parsed.
-const asText = Object.fromEntries(Object.keys(types.parsers).map((oid) => [oid, (value: string) => value]));
 
 function lockFolder(dataDir: string) {
   mkdirSync(dirname(dataDir), { recursive: true });
@@ -44,6 +42,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
     lock?.release();
     throw error;
   }
+  // `table()` answers PostgreSQL's text of every value: no type is parsed (arrays included, known once PGlite is up).
+  const asText = Object.fromEntries(Object.keys(pg.parsers).map((oid) => [oid, (value: string) => value]));
   const db = scopedDb({
     kind: 'pglite',
     transaction: (fn) =>

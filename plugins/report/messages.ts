@@ -1,0 +1,5 @@
+/** The report screens' texts (under `report.`). */
+export const reportMessages = {
+  zh: {},
+  en: {},
+};
