@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Tag } from '@arco-design/web-react';
-import { http, HttpError, invalidateResource, useTranslation } from '../../../../core/sdk/browser';
+import { http, HttpError, invalidateResource, isSubmitEnter, useTranslation } from '../../../../core/sdk/browser';
 import { SANDBOX, smsRecordEntity } from '../entity';
 import { renderTemplate, templateVariables } from '../template';
 
@@ -77,7 +77,15 @@ export function SendTestDialog({ config, onClose }: { config: SmsConfigView; onC
     >
       {Number(config.category) === SANDBOX ? <Alert type="info" content={t('resource.sms.sandboxNote')} style={{ marginBottom: 12 }} /> : null}
       {error ? <Alert type="error" content={error} style={{ marginBottom: 12 }} data-testid="sms-send-error" /> : null}
-      <Form layout="vertical" onSubmit={() => void send()}>
+      {/* Enter in any input sends, as in the kit's dialogs. */}
+      <div
+        onKeyDown={(event) => {
+          if (!isSubmitEnter(event)) return;
+          event.preventDefault();
+          void send();
+        }}
+      >
+      <Form layout="vertical">
         <Form.Item
           label={t('resource.sms.phones')}
           required
@@ -85,7 +93,7 @@ export function SendTestDialog({ config, onClose }: { config: SmsConfigView; onC
           validateStatus={tried && phonesMissing ? 'error' : undefined}
           help={tried && phonesMissing ? t('resource.sms.phonesRequired') : undefined}
         >
-          <Input value={phones} onChange={setPhones} placeholder="13800138000" aria-label={t('resource.sms.phones')} onPressEnter={() => void send()} />
+          <Input value={phones} onChange={setPhones} placeholder="13800138000" aria-label={t('resource.sms.phones')} />
         </Form.Item>
         <Form.Item label={t('resource.sms.params')}>{variables.length === 0 ? <span style={{ color: 'var(--color-text-3)' }}>{t('resource.sms.noParams')}</span> : null}</Form.Item>
         {variables.map((name) => (
@@ -96,13 +104,14 @@ export function SendTestDialog({ config, onClose }: { config: SmsConfigView; onC
             validateStatus={tried && missing.includes(name) ? 'error' : undefined}
             help={tried && missing.includes(name) ? t('resource.sms.paramRequired', { name }) : undefined}
           >
-            <Input value={params[name] ?? ''} maxLength={64} aria-label={name} onChange={(value) => setParams((p) => ({ ...p, [name]: value }))} onPressEnter={() => void send()} />
+            <Input value={params[name] ?? ''} maxLength={64} aria-label={name} onChange={(value) => setParams((p) => ({ ...p, [name]: value }))} />
           </Form.Item>
         ))}
         <Form.Item label={t('resource.sms.preview')}>
           <div data-testid="sms-send-preview">{renderTemplate(config.templateContent, Object.fromEntries(Object.entries(params).filter(([, v]) => v.trim())))}</div>
         </Form.Item>
       </Form>
+      </div>
       {results ? (
         <div data-testid="sms-send-results">
           <Alert type={results.rows.every((r) => r.state === 'sent') ? 'success' : 'warning'} content={results.msg} style={{ marginBottom: 8 }} />
