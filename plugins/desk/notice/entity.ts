@@ -52,7 +52,7 @@ export const noticeEntity = defineEntity({
   sort: { field: 'releaseTime', order: 'desc' },
   fields: {
     title: { type: 'string', label: { zh: '通知标题', en: 'Title' }, required: true, maxLength: NOTICE_TITLE_MAX, search: 'like', sortable: true, width: 280 },
-    category: { type: 'select', label: { zh: '通知类型', en: 'Category' }, required: true, dict: { code: NOTICE_DICTIONARY.code, numeric: true }, search: 'equal', width: 130 },
+    category: { type: 'select', label: { zh: '通知类型', en: 'Category' }, required: true, dict: { code: NOTICE_DICTIONARY.code, numeric: true }, search: 'equal', width: 190 },
     // A new notice without one is released at once (the server fills in its own time).
     releaseTime: { type: 'datetime', label: { zh: '发布时间', en: 'Release time' }, search: 'range', sortable: true, width: 180 },
     // Set when the notice is made; afterwards only publishing and withdrawing move it.
