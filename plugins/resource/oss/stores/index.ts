@@ -73,6 +73,9 @@ export async function probeStore(row: OssRow, ctx: FileStoreContext): Promise<Lo
 /** The tenant's stores, as the kernel asks for them: the enabled configuration's, and any by id. */
 export const ossFileStores: FileStores = {
   async enabled(tx: Tx, tenantId: string, ctx: FileStoreContext) {
+    // The seeds of plugins installed before this one store their demo files before its table exists.
+    const ready = await tx.one<{ ready: boolean }>(`select to_regclass('blade_oss') is not null as ready`);
+    if (!ready?.ready) return undefined;
     const row = await tx.one<OssRow>(`select ${OSS_COLUMNS} from blade_oss where tenant_id = $1 and status = $2 and is_deleted = 0 limit 1`, [tenantId, ENABLED]);
     return row ? storeOfRow(row, ctx) : undefined;
   },
