@@ -26,6 +26,8 @@ export const reportEntity = defineEntity({
     columns: { type: 'text', label: { zh: '列', en: 'Columns' }, maxLength: 8000, list: false },
     chart: { type: 'text', label: { zh: '图表', en: 'Chart' }, maxLength: 2000, list: false },
     timeoutMs: { type: 'integer', label: { zh: '超时（毫秒）', en: 'Time-out (ms)' }, min: TIMEOUT_MIN, max: TIMEOUT_MAX, default: 5000, list: false },
+    // The audit column's time, shown in the list (the engine keeps update_time; a field may not claim it).
+    updatedAt: { type: 'datetime', label: { zh: '更新时间', en: 'Updated' }, virtual: true, form: false, width: 170 },
     status: {
       type: 'select',
       label: { zh: '状态', en: 'Status' },

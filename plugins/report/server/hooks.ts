@@ -55,6 +55,9 @@ export function reportHooks(ctx: ServerContext): CrudHooks {
       const declarations = readDeclarations(body);
       checkSelect(parseOne(bindNames(body.sql, declarations.params).text), await readableTables(tx));
     },
+    afterRead({ rows }) {
+      for (const row of rows) row.updatedAt = row.updateTime ?? '';
+    },
     beforeChange({ mode, values, existing }) {
       const declarations = readDeclarations({
         params: values.params ?? existing?.params,
