@@ -214,7 +214,7 @@ beforeAll(async () => {
       )
     )
       .map((r) => r.table_name)
-      .filter((t) => !['blade_refresh_token', 'blade_login_failure', 'blade_log_error', 'blade_user_oauth'].includes(t)),
+      .filter((t) => !['blade_refresh_token', 'blade_login_failure', 'blade_log_error', 'blade_log_api', 'blade_log_usual', 'blade_user_oauth'].includes(t)),
   );
 });
 afterAll(() => ts.close());
@@ -252,7 +252,7 @@ describe('every endpoint', () => {
     const everything = await ts.ctx.db.system(async (tx) =>
       (await tx.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`))
         .map((r) => r.table_name)
-        .filter((t) => !['blade_refresh_token', 'blade_login_failure', 'blade_log_error', 'blade_captcha', 'blade_oauth_code', 'blade_worker_lease', 'blade_rate_limit', 'migrations'].includes(t) && !t.startsWith('_')),
+        .filter((t) => !['blade_refresh_token', 'blade_login_failure', 'blade_log_error', 'blade_log_api', 'blade_log_usual', 'blade_captcha', 'blade_oauth_code', 'blade_worker_lease', 'blade_rate_limit', 'migrations'].includes(t) && !t.startsWith('_')),
     );
     const before = await digest(everything);
     const huge = 'x'.repeat(200_000);
