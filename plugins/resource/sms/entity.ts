@@ -3,9 +3,10 @@ import { DISABLED, ENABLED_OPTIONS } from '../shared/enabled';
 
 /**
  * An SMS configuration of a tenant: which provider sends its messages, with which template and
- * signature. The one enabled is what `send-message` uses when no code is named; none enabled means the
- * sandbox, which sends nothing and keeps every message on the 短信记录 screen. The secret key is sealed at
- * rest and answered masked; `status` is the enabled flag, moved only by `enable` / `disable`.
+ * signature. `send-message` uses the one its `code` names (enabled or not: a test before enabling) or,
+ * without a code, the tenant's enabled one (none enabled: refused). The sandbox provider sends nothing
+ * and answers delivered: its messages are read on the 短信记录 screen. The secret key is sealed at rest
+ * and answered masked; `status` is the enabled flag, moved only by `enable` / `disable`.
  */
 
 export const SANDBOX = 1;
