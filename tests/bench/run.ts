@@ -12,10 +12,12 @@
  *   once against a route with no database work (sign-in-load.ts), and an access token's check (token-check.ts).
  * - The visit statistics call and the recording of a visit at a million visits (visit-stats.ts).
  * - The mall's order list with its filters at a million orders (mall-orders.ts).
+ * - The API log's cost: the parameter list's throughput under load with it on and off (api-log-load.ts).
  */
 import { launchBrowser } from '../e2e/browser';
 import { startServerProcess } from '../e2e/server-process';
 import { LOGIN_BUTTON, HOME_MARKER, fillLogin } from '../e2e/selectors';
+import { benchApiLog } from './api-log-load';
 import { benchParamsList, benchPluginBytes } from './browser-plugins';
 import { measureFirstPagesBytes, measurePageBytes, printFirstPagesBytes, printTotals } from './page-bytes';
 import { coldPasswordFieldShownAt } from './password-field';
@@ -42,6 +44,7 @@ async function main() {
   if (part !== 'browser') await benchTokenCheck();
   if (part !== 'browser') await benchVisitStats();
   if (part !== 'browser') await benchMallOrders();
+  if (part !== 'browser') await benchApiLog();
 }
 
 async function browserFigures() {
