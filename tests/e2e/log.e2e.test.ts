@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@rstest/core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiCall, apiToken } from './api';
 import { openPage } from './browser';
 import { pickLanguage, pickTheme, signIn, toast } from './session-helpers';
@@ -16,18 +16,25 @@ const e2e = serverAndBrowser();
 /** Waits until no toast is on screen (they would cover the screenshots). */
 const toastsGone = (page: Page) => page.locator('.arco-message').first().waitFor({ state: 'detached', timeout: 20_000 });
 
-/** Waits until the log drawer has slid all the way in. */
-async function drawerIn(page: Page): Promise<void> {
-  await page.getByTestId('log-detail').waitFor({ timeout: 20_000 });
-  await page.waitForFunction(() => {
-    const box = document.querySelector('.ba-log-drawer')?.getBoundingClientRect();
-    return box !== undefined && Math.abs(box.right - window.innerWidth) < 1;
-  });
+/**
+ * The log drawer on screen (a tab left for another keeps its own, hidden, until it is shown again), once
+ * it has slid all the way in.
+ */
+async function drawerIn(page: Page): Promise<Locator> {
+  const drawer = page.locator('[data-testid="log-detail"]:visible');
+  await drawer.waitFor({ timeout: 20_000 });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.ba-log-drawer')].some((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && Math.abs(box.right - window.innerWidth) < 1;
+    }),
+  );
+  return drawer;
 }
 
 async function closeDrawer(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
-  await page.locator('.ba-log-drawer').waitFor({ state: 'hidden' });
+  await page.locator('[data-testid="log-detail"]:visible').waitFor({ state: 'detached' });
 }
 
 describe('logs, in the browser', () => {
@@ -35,7 +42,7 @@ describe('logs, in the browser', () => {
     const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
     await signIn(page, e2e.server.url);
     await page.goto(`${e2e.server.url}/monitor/log/error`);
-    await page.locator('.ba-log-link').first().waitFor({ timeout: 20_000 });
+    await page.locator('.ba-log-link:visible').first().waitFor({ timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/log-error-list-zh-light.png` });
 
     // The server fails on purpose; the screen waits for the error to be written, then lists it.
@@ -52,7 +59,7 @@ describe('logs, in the browser', () => {
     expect(Object.keys(again.body as object).sort()).toEqual(['code', 'data', 'msg', 'requestId', 'success']);
     expect(JSON.stringify(again.body)).not.toMatch(/LogCheckError|\n\s+at /);
 
-    const row = page.locator('.arco-table-tr', { hasText: 'LogCheckError' }).first();
+    const row = page.locator('.arco-table-tr:visible', { hasText: 'LogCheckError' }).first();
     await row.waitFor({ timeout: 20_000 });
     await row.locator('.ba-log-source[data-source="server"]').waitFor();
     await toastsGone(page);
@@ -60,29 +67,28 @@ describe('logs, in the browser', () => {
 
     // The error's detail: the stack in its block, the request id copyable.
     await page.goto(`${e2e.server.url}/monitor/log/error?list.f.requestId_equal=${requestId}`);
-    await page.locator('.arco-table-tr', { hasText: 'LogCheckError' }).getByTestId('log-open').click();
-    await drawerIn(page);
-    const stack = page.getByTestId('log-stack');
-    await expect(stack.textContent()).resolves.toMatch(/^LogCheckError: Test error raised on purpose by admin[\s\S]*\n\s+at raiseTestError/);
-    await expect(page.getByTestId('log-detail').textContent()).resolves.toContain(requestId);
+    await page.locator('.arco-table-tr:visible', { hasText: 'LogCheckError' }).getByTestId('log-open').click();
+    const error = await drawerIn(page);
+    await expect(error.getByTestId('log-stack').textContent()).resolves.toMatch(/^LogCheckError: Test error raised on purpose by admin[\s\S]*\n\s+at raiseTestError/);
+    await expect(error.textContent()).resolves.toContain(requestId);
     await page.screenshot({ path: `${SHOTS}/log-error-drawer-zh-light.png` });
 
     // To the call: the API log filtered by the request id, status 500 in red.
-    await page.getByTestId('log-to-request').click();
+    await error.getByTestId('log-to-request').click();
     await page.waitForURL(/\/monitor\/log\/api\?/);
-    const call = page.locator('.arco-table-tr', { hasText: '/api/blade-log/error/test' }).first();
+    const call = page.locator('.arco-table-tr:visible', { hasText: '/api/blade-log/error/test' }).first();
     await call.waitFor({ timeout: 20_000 });
     await expect(call.locator('.ba-log-status').getAttribute('data-status')).resolves.toBe('500');
-    await expect(page.locator('.arco-table-tbody .arco-table-tr').count()).resolves.toBe(1);
+    await expect(page.locator('.arco-table-tr:visible', { has: page.locator('.ba-log-status') }).count()).resolves.toBe(1);
     await call.getByTestId('log-open').click();
-    await drawerIn(page);
-    await expect(page.getByTestId('log-detail').textContent()).resolves.toContain(requestId);
+    const api = await drawerIn(page);
+    await expect(api.textContent()).resolves.toContain(requestId);
     await page.screenshot({ path: `${SHOTS}/log-api-drawer-zh-light.png` });
 
     // And back to its error.
-    await page.getByTestId('log-to-errors').click();
+    await api.getByTestId('log-to-errors').click();
     await page.waitForURL(/\/monitor\/log\/error\?/);
-    await page.locator('.arco-table-tr', { hasText: 'LogCheckError' }).first().waitFor();
+    await page.locator('.arco-table-tr:visible', { hasText: 'LogCheckError' }).first().waitFor();
 
     // The API log's errors only, in dark and English.
     await pickTheme(page, true);
@@ -90,21 +96,21 @@ describe('logs, in the browser', () => {
     await page.goto(`${e2e.server.url}/monitor/log/api`);
     await page.getByTestId('log-status-errors').click();
     await page.waitForFunction(() => {
-      const tags = [...document.querySelectorAll('.arco-table-tbody .ba-log-status')];
+      const tags = [...document.querySelectorAll('.arco-table-tr .ba-log-status')].filter((tag) => (tag as HTMLElement).offsetParent !== null);
       return tags.length > 0 && tags.every((tag) => Number(tag.getAttribute('data-status')) >= 400);
     });
     await toastsGone(page);
     await page.screenshot({ path: `${SHOTS}/log-api-errors-en-dark.png` });
     await page.goto(`${e2e.server.url}/monitor/log/error`);
-    await page.locator('.ba-log-source[data-source="browser"]').first().waitFor({ timeout: 20_000 });
+    await page.locator('.ba-log-source[data-source="browser"]:visible').first().waitFor({ timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/log-error-list-en-dark.png` });
-    await page.locator('.arco-table-tr', { has: page.locator('.ba-log-source[data-source="browser"]') }).first().getByTestId('log-open').click();
-    await drawerIn(page);
-    await page.getByText('Stack trace').first().waitFor();
+    await page.locator('.arco-table-tr:visible', { has: page.locator('.ba-log-source[data-source="browser"]') }).first().getByTestId('log-open').click();
+    const browserError = await drawerIn(page);
+    await browserError.getByText('Stack trace').waitFor();
     await page.screenshot({ path: `${SHOTS}/log-error-drawer-en-dark.png` });
     await closeDrawer(page);
     await page.goto(`${e2e.server.url}/monitor/log/usual`);
-    await page.locator('.ba-log-link').first().waitFor({ timeout: 20_000 });
+    await page.locator('.ba-log-link:visible').first().waitFor({ timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/log-usual-list-en-dark.png` });
 
     expect(problems.errors).toEqual([]);
