@@ -13,7 +13,7 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
 /** What BladeX's log tables have in common, in the order a row's detail shows them. */
 const shared = {
-  requestId: { type: 'string', label: { zh: '请求ID', en: 'Request ID' }, maxLength: 128, search: 'equal', width: 150 },
+  requestId: { type: 'string', label: { zh: '请求ID', en: 'Request ID' }, maxLength: 128, search: 'equal', width: 130 },
   requestUri: { type: 'string', label: { zh: '请求地址', en: 'Request URI' }, maxLength: 2000, search: 'like', width: 260 },
   method: {
     type: 'select',
@@ -94,7 +94,7 @@ export const errorLogEntity = defineEntity({
     serviceId: { ...shared.serviceId, list: true, width: 90 },
     exceptionName: { type: 'string', label: { zh: '异常名', en: 'Exception' }, maxLength: 255, search: 'like', width: 170 },
     message: { type: 'text', label: { zh: '异常信息', en: 'Message' }, maxLength: 4000, width: 260 },
-    method: shared.method,
+    method: { ...shared.method, list: false },
     requestUri: shared.requestUri,
     createBy: shared.createBy,
     createTime: shared.createTime,
@@ -131,11 +131,11 @@ export const usualLogEntity = defineEntity({
   api: { base: '/api/blade-log/usual' },
   fields: {
     logId: { type: 'string', label: { zh: '事件', en: 'Event' }, maxLength: 100, search: 'like', width: 170 },
-    logLevel: { type: 'select', label: { zh: '级别', en: 'Level' }, options: LOG_LEVELS, maxLength: 10, search: 'equal', width: 90 },
+    logLevel: { type: 'select', label: { zh: '级别', en: 'Level' }, options: LOG_LEVELS, maxLength: 10, search: 'equal', width: 110 },
     logData: { type: 'text', label: { zh: '内容', en: 'Details' }, maxLength: 20000, width: 320 },
     createBy: shared.createBy,
     requestId: shared.requestId,
-    remoteIp: shared.remoteIp,
+    remoteIp: { ...shared.remoteIp, list: false },
     createTime: shared.createTime,
     method: { ...shared.method, list: false, search: undefined },
     requestUri: { ...shared.requestUri, list: false, search: undefined },
