@@ -84,7 +84,7 @@ export const smsRecordEntity = defineEntity({
   logicalDelete: false,
   sort: { field: 'sendTime', order: 'desc' },
   fields: {
-    sendTime: { type: 'datetime', label: { zh: '发送时间', en: 'Sent at' }, search: 'range', sortable: true, width: 170 },
+    sendTime: { type: 'datetime', label: { zh: '发送时间', en: 'Sent at' }, search: 'range', sortable: true, width: 190 },
     phone: { type: 'string', label: { zh: '手机号', en: 'Phone' }, maxLength: 20, search: 'like', width: 130 },
     content: { type: 'text', label: { zh: '短信内容', en: 'Message' }, maxLength: 600, width: 320 },
     category: { type: 'select', label: { zh: '服务商', en: 'Provider' }, dict: { code: SMS_DICTIONARY.code, numeric: true }, search: 'equal', width: 100 },

@@ -1,8 +1,8 @@
-import { bizError, type CrudHooks, hasPermission, type ServerContext, str } from '../../../core/sdk/server';
+import { bizError, type CrudHooks, hasPermission, localize, type ServerContext, str } from '../../../core/sdk/server';
 import { ALIYUN, SANDBOX, SECRET_MASK } from './entity';
 import { SMS_CODE } from './codes';
 import { SMS_MSG } from './messages';
-import { ALIYUN_REQUIRED } from './providers';
+import { ALIYUN_REQUIRED, codeMeaning } from './providers';
 import { SECRET_PURPOSE } from './send';
 import { templateVariables } from './template';
 
@@ -57,9 +57,16 @@ export function maskPhone(phone: string): string {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
 }
 
-/** Sent messages: phones whole for holders of the configurations' edit button, masked for anyone else. */
+/**
+ * Sent messages: the provider's answer in the reader's language when its code is one we know (the stored
+ * text is the sender's); phones whole for holders of the configurations' edit button, masked for anyone else.
+ */
 export const smsRecordHooks: CrudHooks = {
   async afterRead({ tx, user, rows }) {
+    for (const row of rows) {
+      const meaning = codeMeaning(Number(row.category), str(row.providerCode));
+      if (meaning) row.providerMessage = localize(meaning);
+    }
     if (await hasPermission(tx, user, SMS_CODE.edit)) return;
     for (const row of rows) row.phone = maskPhone(str(row.phone));
   },

@@ -190,6 +190,15 @@ describe('the sent messages', () => {
     expect((await ts.post('/api/blade-resource/sms-record/remove', { token: admin, query: { ids: '1' } })).status).toBe(404);
   });
 
+  test('a known provider code is read in the reader’s language, whatever language it was sent in', async () => {
+    const read = async (headers?: Record<string, string>) =>
+      ((await ts.get('/api/blade-resource/sms-record/page', { token: admin, query: { size: '100' }, headers })).body.data.records as Row[]).map((r) => [r.category, r.providerMessage]);
+    const en = await read(EN);
+    expect(en).toContainEqual([1, 'Kept by the sandbox, not really sent']);
+    expect(en).toContainEqual([2, 'The access key does not exist']);
+    expect(await read()).toContainEqual([1, '沙箱已记录，未实际发送']);
+  });
+
   test('phones are whole for whoever may edit the configurations, masked for a reader of the records alone', async () => {
     const roleId = await ts.addRole({ tenantId: '000000', alias: 'sms-reader', codes: ['sms_record', 'sms_record_view'] });
     await ts.addUser({ tenantId: '000000', account: 'sms-reader', password: 'x', roleId });

@@ -41,6 +41,11 @@ export const TRANSPORT = {
   },
 } as const;
 
+/** What a code this provider (or we, for its transport) gave means, when it is one we know. */
+export function knownAliyunCode(code: string): LocalText | undefined {
+  return CODES[code] ?? Object.values(TRANSPORT).find((t) => t.code === code)?.message;
+}
+
 /** The sender's reading of an answer's code (Aliyun's message for a code not listed). */
 export function aliyunCodeMessage(code: string, message: string): LocalText {
   const known = CODES[code];

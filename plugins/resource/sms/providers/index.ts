@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { LocalText } from '../../../../core/sdk/server';
 import { ALIYUN, DEFAULT_REGION } from '../entity';
 import { aliyunProvider } from './aliyun';
-import { sandboxProvider } from './sandbox';
+import { knownAliyunCode } from './aliyun-codes';
+import { SANDBOX_DELIVERED, sandboxProvider } from './sandbox';
 import type { SmsProvider } from './types';
 
 /** A configuration as the sender reads it, its secret opened. */
@@ -27,4 +28,10 @@ export function providerFor(config: ProviderConfig, context: { now: () => Date; 
     return aliyunProvider({ accessKey: config.accessKey, secretKey: config.secretKey, regionId: config.regionId || DEFAULT_REGION }, { now: context.now, nonce: randomUUID });
   }
   return sandboxProvider(context.nextId);
+}
+
+/** What a provider's code means, in both languages, when it is one we know (a record is then read in the reader's language). */
+export function codeMeaning(category: number, code: string): LocalText | undefined {
+  if (category === ALIYUN) return knownAliyunCode(code);
+  return code === 'OK' ? SANDBOX_DELIVERED : undefined;
 }
