@@ -46,7 +46,7 @@ export const smsEntity = defineEntity({
       pattern: { source: SMS_CODE_PATTERN, message: { zh: '资源编号只能包含字母、数字、下划线和短横线', en: 'A resource code has letters, digits, _ and - only' } },
       search: 'like',
       sortable: true,
-      width: 140,
+      width: 160,
     },
     templateId: { type: 'string', label: { zh: '模板ID', en: 'Template id' }, maxLength: 64, width: 140 },
     // The sandbox sends this text with its `${name}` variables filled in; every variable is a parameter a
@@ -58,7 +58,7 @@ export const smsEntity = defineEntity({
     secretKey: { type: 'string', label: { zh: 'secretKey', en: 'Secret key' }, maxLength: 500, width: 100 },
     regionId: { type: 'string', label: { zh: '地域', en: 'Region' }, maxLength: 32, default: DEFAULT_REGION, pattern: { source: '^[a-z0-9-]*$', message: { zh: '地域格式不正确', en: 'The region is not valid' } }, list: false },
     remark: { type: 'text', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false },
-    status: { type: 'select', label: { zh: '是否启用', en: 'Enabled' }, options: ENABLED_OPTIONS, default: DISABLED, writable: 'never', form: { add: false, edit: false, view: true }, search: 'equal', width: 100 },
+    status: { type: 'select', label: { zh: '是否启用', en: 'Enabled' }, options: ENABLED_OPTIONS, default: DISABLED, writable: 'never', form: { add: false, edit: false, view: true }, search: 'equal', width: 110 },
   },
 });
 
