@@ -73,8 +73,8 @@ describe('object storage and attachments, in the browser', () => {
     await page.getByTestId('oss-in-use').filter({ hasText: 'local' }).waitFor();
 
     // Corrected: the saved secret shows masked; the right one is typed over it, then enabled.
-    await configRow(page, CODE).getByRole('button', { name: '编辑' }).click();
-    const edit = page.locator('.arco-modal', { hasText: '编辑对象存储' });
+    await configRow(page, CODE).getByRole('button', { name: '修改' }).click();
+    const edit = page.locator('.arco-modal', { hasText: '修改对象存储' });
     const secret = formItem(edit, 'secretKey').locator('input');
     await page.waitForFunction(() => [...document.querySelectorAll('.arco-modal input')].some((i) => (i as HTMLInputElement).value === '******'));
     await secret.fill(s3.secretKey);
@@ -89,7 +89,10 @@ describe('object storage and attachments, in the browser', () => {
 
     // Uploaded on the attachment screen over a slow connection: the progress bar is seen moving.
     await page.goto(`${e2e.server.url}/resource/attach`);
-    await page.locator('.arco-table-tr').nth(1).waitFor();
+    await page.locator('.arco-table-tr').nth(1).waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+      await page.screenshot({ path: `${SHOTS}/resource-attach-failed.png` });
+      throw new Error(`the attachment list did not show: ${String(error)}; page errors: ${problems.errors.join(' | ')}`);
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 300 * 1024 });
@@ -116,7 +119,7 @@ describe('object storage and attachments, in the browser', () => {
     expect(Buffer.from((await s3.object(key!))!).equals(PDF)).toBe(true);
 
     // Downloaded through the link, under its original name, byte for byte.
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), row.getByRole('button', { name: /下载/ }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), row.getByRole('link', { name: /下载/ }).click()]);
     expect(download.suggestedFilename()).toBe(FILE_NAME);
     expect((await readFile((await download.path())!)).equals(PDF)).toBe(true);
     await toastsGone(page);

@@ -1,6 +1,6 @@
-import { Button, Tag } from '@arco-design/web-react';
+import { Link, Tag } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
-import { CrudPage, ImageThumb, useCan, useTranslation } from '../../../core/sdk/browser';
+import { CrudPage, ImageThumb, useTranslation } from '../../../core/sdk/browser';
 import { attachEntity } from './entity';
 import { humanSize } from './humanSize';
 import { UploadButton } from './UploadButton';
@@ -13,16 +13,18 @@ import './attach.css';
  */
 export default function AttachPage() {
   const { t } = useTranslation();
-  const mayUpload = useCan('attach').can;
   return (
     <CrudPage
       entity={attachEntity}
-      toolbar={() => (mayUpload ? <UploadButton /> : null)}
+      // Any member may upload (put-file-attach); whoever sees this screen may use it.
+      toolbar={() => <UploadButton />}
       extraActionsWidth={72}
       extraRowActions={(row) => (
-        <Button type="text" size="mini" icon={<IconDownload />} href={String(row.link ?? '')} target="_self" download={String(row.originalName ?? '')} aria-label={`${t('resource.attach.download')} ${String(row.originalName ?? '')}`}>
+        // A plain link, so that the browser saves the file under its original name (`download`).
+        <Link className="resource-attach-download" href={String(row.link ?? '')} download={String(row.originalName ?? '')} aria-label={`${t('resource.attach.download')} ${String(row.originalName ?? '')}`}>
+          <IconDownload />
           {t('resource.attach.download')}
-        </Button>
+        </Link>
       )}
       table={{
         cells: {

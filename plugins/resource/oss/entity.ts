@@ -35,7 +35,7 @@ export const ossEntity = defineEntity({
   sort: { field: 'createTime', order: 'desc' },
   unique: [{ fields: ['ossCode'], message: { zh: '资源编号已存在', en: 'This resource code is taken' } }],
   fields: {
-    category: { type: 'select', label: { zh: '分类', en: 'Kind' }, dict: { code: OSS_DICTIONARY.code, numeric: true }, required: true, default: LOCAL_DISK, search: 'equal', width: 200 },
+    category: { type: 'select', label: { zh: '分类', en: 'Kind' }, dict: { code: OSS_DICTIONARY.code, numeric: true }, required: true, default: LOCAL_DISK, search: 'equal', width: 280 },
     ossCode: {
       type: 'string',
       label: { zh: '资源编号', en: 'Resource code' },
