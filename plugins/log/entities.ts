@@ -91,7 +91,8 @@ export const errorLogEntity = defineEntity({
   api: { base: '/api/blade-log/error' },
   fields: {
     requestId: shared.requestId,
-    serviceId: { ...shared.serviceId, list: true, width: 90 },
+    // Shown as where the error happened: the browser or the server.
+    serviceId: { ...shared.serviceId, label: { zh: '来源', en: 'Source' }, list: true, width: 90 },
     exceptionName: { type: 'string', label: { zh: '异常名', en: 'Exception' }, maxLength: 255, search: 'like', width: 170 },
     message: { type: 'text', label: { zh: '异常信息', en: 'Message' }, maxLength: 4000, width: 260 },
     method: { ...shared.method, list: false },

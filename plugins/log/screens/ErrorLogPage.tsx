@@ -43,7 +43,7 @@ function ErrorEntry({ row, tenantId, leave }: { row: Row; tenantId: string; leav
       <DetailLines
         entity={errorLogEntity}
         row={row}
-        lines={[{ field: 'requestId', value: <RequestIdLine row={row} /> }, 'method', 'requestUri', 'createBy', 'userId', 'remoteIp', 'createTime', 'fileName', 'lineNumber', 'info', 'userAgent', 'serverHost']}
+        lines={[{ field: 'requestId', value: <RequestIdLine row={row} /> }, 'method', 'requestUri', 'createBy', 'userId', 'remoteIp', 'createTime', 'fileName', { field: 'lineNumber', value: Number(row.lineNumber) > 0 ? String(row.lineNumber) : '-' }, 'info', 'userAgent', 'serverHost']}
       />
       {text(row.params) ? <CodeBlock title={t('log.params')} value={text(row.params)} empty={t('log.noParams')} json /> : null}
     </>
