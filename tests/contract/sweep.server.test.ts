@@ -111,7 +111,7 @@ const HAND_WRITTEN_PARAMS = [
   'plugins', 'accountNumber', 'expireTime', 'isCovered', 'status_equal', 'current', 'size', 'ascs', 'descs', 'username', 'password',
   'oldPassword', 'newPassword', 'newPassword1', 'grant_type', 'scope', 'refresh_token', 'source', 'state', 'oauthId', 'avatar', 'key',
   'dictKey', 'dictValue', 'url', 'message', 'stack', 'userAgent', 'language',
-  't', 'visitorId', 'nickName', 'attachId', 'attachIds', 'staffId', 'days',
+  't', 'visitorId', 'nickName', 'attachId', 'attachIds', 'staffId', 'days', 'phones',
   'visitId', 'startDate', 'endDate', 'companyId',
 ];
 
