@@ -136,6 +136,8 @@ describe('the shell', () => {
     const tabCounts = (await panel.getByRole('tab').allTextContents()).map((text) => Number(/\((\d+)\)/.exec(text)?.[1]));
     expect(badge).toBeGreaterThan(0);
     expect(tabCounts.reduce((a, b) => a + b, 0)).toBe(badge);
+    // The notice tab (opened first) lists the desk plugin's real notices; the mail tab pages its samples.
+    await panel.getByRole('tab', { name: /邮件/ }).click();
     const before = await panel.locator('.ba-notice-item').count();
     await panel.getByRole('button', { name: '加载更多' }).first().click();
     await page.waitForFunction((n) => document.querySelectorAll('.ba-notice .ba-notice-item').length > n, before, { timeout: 5000 });
