@@ -5,7 +5,7 @@ import { chartSpec } from './screens/chart-spec';
 import reportPlugin from './index';
 
 configure({ asyncUtilTimeout: 5_000 });
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => void | Promise<void>) => baseIt(name, fn, 20_000);
 
 /** G2 draws on a canvas, which happy-dom lacks: a stand-in keeps what it was asked to draw. */
 const g2 = rs.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));
