@@ -80,7 +80,15 @@ export function requestLog(log: Logger, logs?: Logs, now: () => Date = () => new
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const route = logs || log.request ? routePattern(c) : null;
     // A log entry that cannot be made must not fail the request it describes.
-    if (logs) await recordRequest(c, logs, { route, ms, status: c.res.status, time: now() }).catch((error: unknown) => log.error(`${c.req.method} ${c.req.path} (${id}): its log entry could not be made`, error));
+    if (logs) {
+      const failed = (error: unknown) => log.error(`${c.req.method} ${c.req.path} (${id}): its log entry could not be made`, error);
+      try {
+        const pending = recordRequest(c, logs, { route, ms, status: c.res.status, time: now() });
+        if (pending) await pending.catch(failed);
+      } catch (error) {
+        failed(error);
+      }
+    }
     if (!log.request) return;
     const user = c.get('user') as AuthUser | undefined;
     log.request({

@@ -90,11 +90,19 @@ function describeThrown(error: unknown): { name: string; message: string; stack:
  * failed with an exception the server did not expect (a 5xx answer with an error thrown), its error-log
  * entry with the stack. The body is masked once for both.
  */
-export async function recordRequest(c: Context, logs: Logs, answer: { route: string | null; ms: number; status: number; time: Date }): Promise<void> {
+export function recordRequest(c: Context, logs: Logs, answer: { route: string | null; ms: number; status: number; time: Date }): void | Promise<void> {
   const failed = c.error !== undefined && answer.status >= 500;
   const api = logs.recordsApi && apiLogged(c.req.method, c.req.path);
   if (!api && !failed) return;
-  const caller = { ...callerOf(c, answer.route), params: await loggedParams(c) };
+  const params = loggedParams(c);
+  // Without a body there is nothing to wait for: the entry is queued in this turn.
+  if (typeof params === 'string') return enqueue(c, logs, answer, { api, failed, params });
+  return params.then((text) => enqueue(c, logs, answer, { api, failed, params: text }));
+}
+
+function enqueue(c: Context, logs: Logs, answer: { route: string | null; ms: number; status: number; time: Date }, what: { api: boolean; failed: boolean; params: string }): void {
+  const { api, failed } = what;
+  const caller = { ...callerOf(c, answer.route), params: what.params };
   if (api) logs.api({ ...caller, method: c.req.method, requestUri: caller.requestUri ?? '', status: answer.status, ms: answer.ms, time: answer.time });
   if (failed) {
     const thrown = describeThrown(c.error);

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/types';
 import type { IdGenerator } from '../ids';
 import { ADMIN_TENANT, TENANT_ID } from '../tenant/tenants';
 import type { ApiLogEntry, ErrorLogEntry, Logs, UsualLogEntry } from './entries';
-import { API_TABLE, ERROR_TABLE, insertStatement, USUAL_TABLE, type LogTable } from './rows';
+import { API_TABLE, ERROR_TABLE, insertRows, USUAL_TABLE, type LogTable } from './rows';
 
 /**
  * The logs' writer: an entry is queued in memory and the call returns; the queue is written by multi-row
@@ -117,8 +117,8 @@ export function createLogWriter(options: LogWriterOptions): Logs {
 
   async function insert<E>(tx: Tx, table: LogTable<E>, tenantId: string, entries: readonly E[]): Promise<void> {
     if (entries.length === 0) return;
-    const values = entries.flatMap((entry) => table.values(entry, ids.next(), tenantId));
-    await tx.query(insertStatement(table as LogTable<never>, entries.length), values);
+    const { sql, params } = insertRows(table, entries.map((entry) => table.values(entry, ids.next(), tenantId)));
+    await tx.query(sql, params);
   }
 
   async function write(batch: Queued[]): Promise<void> {
