@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { md5 } from '../auth/password';
-import { rSuccess } from '../http/r';
+import { rData, rSuccess } from '../http/r';
 import { readJson } from '../http/validate';
 import { defineServerPlugin } from '../plugin';
 import { CLIENT_BASIC, createTestServer, type TestServer } from '../test-server';
@@ -18,7 +18,7 @@ const probe = defineServerPlugin({
   manifest: { id: 'logprobe', name: { zh: '日志探针', en: 'Log probe' } },
   provides: { parameters: async (_tx, tenantId) => parameters.get(tenantId) ?? new Map() },
   routes(api, ctx) {
-    api.post('/logprobe/echo', async (c) => c.json(rSuccess({ zh: '好', en: 'ok' }, await readJson(c))));
+    api.post('/logprobe/echo', async (c) => c.json(rData(await readJson(c))));
     api.post('/logprobe/boom', () => {
       throw new TypeError('broken on purpose');
     });
