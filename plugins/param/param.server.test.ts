@@ -39,6 +39,8 @@ describe('seed', () => {
       'tenant.default.password': 'admin',
       'tenant.default.accountNumber': '100',
       'tenant.default.expireDays': '0',
+      'log.api.enabled': 'true',
+      'log.retentionDays': '90',
     };
     for (const token of [admin, demoTenant]) {
       const page = await list({ size: 50 }, token);
@@ -66,7 +68,7 @@ describe('/api/blade-system/param', () => {
       'tenant.default.expireDays',
       'tenant.default.password',
     ]);
-    expect(await list({ current: 2, size: 2 })).toMatchObject({ total: 8, size: 2, current: 2 });
+    expect(await list({ current: 2, size: 2 })).toMatchObject({ total: 10, size: 2, current: 2 });
     const refused = await ts.get('/api/blade-system/param/list', { token: admin, query: { paramValue: 'admin' } });
     expect([refused.status, refused.body.msg]).toEqual([400, '不支持的查询条件: paramValue']);
   });

@@ -15,6 +15,8 @@ const SEEDED = [
   ['租户默认管理密码', 'tenant.default.password', 'admin', '新租户 admin 账号的密码 / The password of a new tenant’s admin account'],
   ['租户默认账号额度', 'tenant.default.accountNumber', '100', '未填写额度的新租户的账号额度(-1 不限) / The account quota of a new tenant created without one (-1 unlimited)'],
   ['租户默认授权天数', 'tenant.default.expireDays', '0', '未填写过期时间的新租户的授权天数(0 永不过期) / Days a new tenant created without an expiry is licensed for (0 never expires)'],
+  ['记录接口日志', 'log.api.enabled', 'true', '是否记录本租户的每次接口调用(true/false) / Whether every API call of the tenant is recorded (true/false)'],
+  ['日志保留天数', 'log.retentionDays', '90', '接口、错误与通用日志保留的天数,更早的每小时清理(1-3650) / Days the API, error and usual logs are kept; older rows are pruned hourly (1-3650)'],
 ];
 
 /** A tenant's live parameter values among `keys`. */

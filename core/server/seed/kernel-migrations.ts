@@ -145,7 +145,7 @@ export const logsAndStores: Migration = {
   create_time timestamptz not null default now()
 );
 create index blade_log_api_time on blade_log_api (tenant_id, create_time desc);
-create index blade_log_api_request on blade_log_api (request_id);
+create index blade_log_api_request on blade_log_api using hash (request_id);
 create table blade_log_usual (
   id bigint primary key,
   tenant_id varchar(12) not null,
