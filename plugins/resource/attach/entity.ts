@@ -16,9 +16,9 @@ export const attachEntity = defineEntity({
   fields: {
     link: { type: 'string', label: { zh: '预览', en: 'Preview' }, maxLength: 1000, writable: 'never', form: false, width: 90 },
     originalName: { type: 'string', label: { zh: '附件原名', en: 'Original name' }, required: true, maxLength: 200, search: 'like', sortable: true, width: 240 },
-    extension: { type: 'string', label: { zh: '附件拓展名', en: 'Extension' }, maxLength: 12, writable: 'never', search: 'equal', width: 100 },
+    extension: { type: 'string', label: { zh: '附件拓展名', en: 'Extension' }, maxLength: 12, writable: 'never', search: 'equal', width: 90 },
     attachSize: { type: 'integer', label: { zh: '附件大小', en: 'Size' }, writable: 'never', sortable: true, width: 100 },
-    contentType: { type: 'string', label: { zh: '文件类型', en: 'Content type' }, maxLength: 255, writable: 'never', width: 180 },
+    contentType: { type: 'string', label: { zh: '文件类型', en: 'Content type' }, maxLength: 255, writable: 'never', list: false },
     storeName: { type: 'string', label: { zh: '存储位置', en: 'Stored in' }, virtual: true, width: 120 },
     uploaderName: { type: 'string', label: { zh: '上传人', en: 'Uploaded by' }, virtual: true, width: 110 },
     createTime: { type: 'datetime', label: { zh: '上传时间', en: 'Uploaded at' }, virtual: true, sortable: true, width: 170 },

@@ -62,6 +62,6 @@ export const ossEntity = defineEntity({
       list: false,
     },
     remark: { type: 'text', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false },
-    status: { type: 'select', label: { zh: '是否启用', en: 'Enabled' }, options: ENABLED_OPTIONS, default: DISABLED, writable: 'never', form: { add: false, edit: false, view: true }, search: 'equal', width: 100 },
+    status: { type: 'select', label: { zh: '是否启用', en: 'Status' }, options: ENABLED_OPTIONS, default: DISABLED, writable: 'never', form: { add: false, edit: false, view: true }, search: 'equal', width: 100 },
   },
 });

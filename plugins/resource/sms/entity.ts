@@ -58,7 +58,7 @@ export const smsEntity = defineEntity({
     secretKey: { type: 'string', label: { zh: 'secretKey', en: 'Secret key' }, maxLength: 500, width: 100 },
     regionId: { type: 'string', label: { zh: '地域', en: 'Region' }, maxLength: 32, default: DEFAULT_REGION, pattern: { source: '^[a-z0-9-]*$', message: { zh: '地域格式不正确', en: 'The region is not valid' } }, list: false },
     remark: { type: 'text', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false },
-    status: { type: 'select', label: { zh: '是否启用', en: 'Enabled' }, options: ENABLED_OPTIONS, default: DISABLED, writable: 'never', form: { add: false, edit: false, view: true }, search: 'equal', width: 110 },
+    status: { type: 'select', label: { zh: '是否启用', en: 'Status' }, options: ENABLED_OPTIONS, default: DISABLED, writable: 'never', form: { add: false, edit: false, view: true }, search: 'equal', width: 110 },
   },
 });
 
