@@ -5,6 +5,7 @@ import {
   DOCUMENT_TYPES,
   formatDateTime,
   MSG,
+  removeFiles,
   type ServerContext,
   sniffDocument,
   SqlParams,
@@ -115,8 +116,8 @@ async function prepare(tx: Tx, ctx: ServerContext, user: AuthUser, orderId: stri
   };
 }
 
-/** Step 3: the file kept and linked, the file it replaces retired. */
-async function keep(tx: Tx, ctx: ServerContext, user: AuthUser, prepared: Prepared, bytes: Uint8Array): Promise<MadeFile> {
+/** Step 3: the file kept and linked; the attachment it replaces, if any, to be removed once this commits. */
+async function keep(tx: Tx, ctx: ServerContext, user: AuthUser, prepared: Prepared, bytes: Uint8Array): Promise<{ made: MadeFile; replaced: string | null }> {
   const order = await lockOrder(tx, ctx, user, prepared.orderId);
   assertIssuable(order);
   if (order.certificate_no !== prepared.certificateNo) throw bizError(FILE_MSG.changed);
@@ -135,12 +136,11 @@ async function keep(tx: Tx, ctx: ServerContext, user: AuthUser, prepared: Prepar
        attach_id = excluded.attach_id, file_link = excluded.file_link, file_size = excluded.file_size, update_user = excluded.update_user, update_time = excluded.update_time`,
     [user.tenantId, prepared.orderId, prepared.certificateNo, prepared.content.issueDate, prepared.content.issuerName, stored.attachId, stored.link, stored.size, user.userId || null, now],
   );
-  if (before?.attach_id) await tx.query(`update blade_attach set is_deleted = 1 where id = $1 and tenant_id = $2`, [before.attach_id, user.tenantId]);
   await tx.query(
     `update xh_certificate_order set certificate_file = $1, update_user = $2, update_time = $3 where id = $4 and tenant_id = $5`,
     [stored.link, user.userId || null, now, prepared.orderId, user.tenantId],
   );
-  return { certificateNo: prepared.certificateNo, link: stored.link, size: stored.size };
+  return { made: { certificateNo: prepared.certificateNo, link: stored.link, size: stored.size }, replaced: before?.attach_id ?? null };
 }
 
 /** The PDF of what `prepare` read; a seal the PDF library cannot read is the tenant's to fix. */
@@ -159,12 +159,21 @@ export async function makeCertificateFile(ctx: ServerContext, user: AuthUser, or
   const font = certificateFont();
   const prepared = await ctx.db.tenant(user.tenantId, (tx) => prepare(tx, ctx, user, orderId, origin, font));
   const bytes = await render(prepared, font);
-  return ctx.db.tenant(user.tenantId, (tx) => keep(tx, ctx, user, prepared, bytes));
+  const { made, replaced } = await ctx.db.tenant(user.tenantId, (tx) => keep(tx, ctx, user, prepared, bytes));
+  // After the commit: the old file's object leaves its store only once nothing links to it any more.
+  if (replaced) await removeFiles(ctx, user.tenantId, [replaced]);
+  return made;
 }
 
-/** The same in one transaction the caller holds, where nothing else waits on it (the demo data's seed). */
+/**
+ * The first file of an order, in one transaction the caller holds, where nothing else waits on it (the
+ * demo data's seed). An order that has one already is refused: replacing it removes a file, which waits
+ * for a commit this function does not see.
+ */
 export async function makeCertificateFileWithin(tx: Tx, ctx: ServerContext, user: AuthUser, orderId: string, origin: string): Promise<MadeFile> {
   const font = certificateFont();
   const prepared = await prepare(tx, ctx, user, orderId, origin, font);
-  return keep(tx, ctx, user, prepared, await render(prepared, font));
+  const { made, replaced } = await keep(tx, ctx, user, prepared, await render(prepared, font));
+  if (replaced) throw new Error(`Order ${orderId} already had a certificate file: make it again with makeCertificateFile`);
+  return made;
 }
