@@ -25,18 +25,26 @@ const shared = {
   },
   createBy: { type: 'string', label: { zh: '操作账号', en: 'Account' }, maxLength: 64, search: 'like', width: 120 },
   remoteIp: { type: 'string', label: { zh: '操作IP', en: 'IP' }, maxLength: 255, width: 130 },
-  userAgent: { type: 'string', label: { zh: '用户代理', en: 'User agent' }, maxLength: 1000, list: false },
   serviceId: { type: 'string', label: { zh: '服务ID', en: 'Service' }, maxLength: 32, list: false, filters: ['equal', 'notequal'] },
+  // The API log keeps the call's milliseconds here; the other two the time it happened, as text.
+  time: { type: 'string', label: { zh: '时间', en: 'Time' }, maxLength: 64, list: false },
+  createTime: { type: 'datetime', label: { zh: '记录时间', en: 'Logged at' }, width: 170 },
+} satisfies Record<string, FieldDef>;
+
+/** Who made the call a row records and what they sent: never a column, the detail shows them. */
+const caller = {
+  userId: { type: 'id', label: { zh: '用户ID', en: 'User ID' }, list: false },
+  userAgent: { type: 'string', label: { zh: '用户代理', en: 'User agent' }, maxLength: 1000, list: false },
+  params: { type: 'text', label: { zh: '请求参数', en: 'Parameters' }, maxLength: 20000, list: false },
+} satisfies Record<string, FieldDef>;
+
+/** The server that answered, as BladeX's tables keep it: never a column. */
+const answeringServer = {
   serverHost: { type: 'string', label: { zh: '服务器名', en: 'Server host' }, maxLength: 255, list: false },
   serverIp: { type: 'string', label: { zh: '服务器IP', en: 'Server IP' }, maxLength: 255, list: false },
   env: { type: 'string', label: { zh: '系统环境', en: 'Environment' }, maxLength: 255, list: false },
   methodClass: { type: 'string', label: { zh: '方法类', en: 'Class' }, maxLength: 255, list: false },
   methodName: { type: 'string', label: { zh: '方法名', en: 'Method name' }, maxLength: 255, list: false },
-  params: { type: 'text', label: { zh: '请求参数', en: 'Parameters' }, maxLength: 20000, list: false },
-  // The API log keeps the call's milliseconds here; the other two the time it happened, as text.
-  time: { type: 'string', label: { zh: '时间', en: 'Time' }, maxLength: 64, list: false },
-  userId: { type: 'id', label: { zh: '用户ID', en: 'User ID' }, list: false },
-  createTime: { type: 'datetime', label: { zh: '记录时间', en: 'Logged at' }, width: 170 },
 } satisfies Record<string, FieldDef>;
 
 /** Common to the three: the kernel's table, read as it is, newest first, tenants apart. */
@@ -67,15 +75,9 @@ export const apiLogEntity = defineEntity({
     createTime: shared.createTime,
     type: { type: 'string', label: { zh: '日志类型', en: 'Type' }, maxLength: 16, list: false },
     title: { type: 'string', label: { zh: '日志标题', en: 'Title' }, maxLength: 255, list: false },
-    userId: shared.userId,
-    userAgent: shared.userAgent,
-    params: shared.params,
+    ...caller,
     serviceId: shared.serviceId,
-    serverHost: shared.serverHost,
-    serverIp: shared.serverIp,
-    env: shared.env,
-    methodClass: shared.methodClass,
-    methodName: shared.methodName,
+    ...answeringServer,
   },
 });
 
@@ -105,14 +107,8 @@ export const errorLogEntity = defineEntity({
     stackTrace: { type: 'text', label: { zh: '堆栈', en: 'Stack trace' }, maxLength: 20000, list: false },
     info: { type: 'text', label: { zh: '附加信息', en: 'Details' }, maxLength: 4000, list: false },
     time: shared.time,
-    userId: shared.userId,
-    userAgent: shared.userAgent,
-    params: shared.params,
-    serverHost: shared.serverHost,
-    serverIp: shared.serverIp,
-    env: shared.env,
-    methodClass: shared.methodClass,
-    methodName: shared.methodName,
+    ...caller,
+    ...answeringServer,
   },
 });
 
@@ -140,16 +136,10 @@ export const usualLogEntity = defineEntity({
     createTime: shared.createTime,
     method: { ...shared.method, list: false, search: undefined },
     requestUri: { ...shared.requestUri, list: false, search: undefined },
-    userId: shared.userId,
-    userAgent: shared.userAgent,
-    params: shared.params,
+    ...caller,
     time: shared.time,
     serviceId: shared.serviceId,
-    serverHost: shared.serverHost,
-    serverIp: shared.serverIp,
-    env: shared.env,
-    methodClass: shared.methodClass,
-    methodName: shared.methodName,
+    ...answeringServer,
   },
 });
 
