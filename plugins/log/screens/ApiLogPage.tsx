@@ -1,16 +1,12 @@
-import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useNavigate } from 'react-router-dom';
-import { Button, Radio, Space, Tag } from '@arco-design/web-react';
-import { IconBug, IconFile } from '@arco-design/web-react/icon';
-import { CrudPage, type Row, useCrudList, useTranslation } from '../../../core/sdk/browser';
+import { Radio, Tag } from '@arco-design/web-react';
+import { IconBug } from '@arco-design/web-react/icon';
+import { useTranslation } from '../../../core/sdk/browser';
 import { apiLogEntity } from '../entities';
-import { CodeBlock, DetailLines, LogDrawer, RequestIdLine } from './LogDrawer';
+import { CodeBlock, DetailLines, OtherLogButton, RequestIdLine } from './LogDrawer';
+import { LogListPage, type LogEntryProps } from './LogListPage';
 import { errorsOfRequest } from './links';
-import { Duration, StatusTag, TenantPicker, useAddressValue, useLogTenant } from './parts';
-import './log.css';
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+import { Duration, StatusTag, textOf, useAddressValue } from './parts';
 
 /** The status classes of the toolbar, as the list's filters. */
 const STATUS_CLASSES: Record<string, Record<string, number>> = {
@@ -20,34 +16,30 @@ const STATUS_CLASSES: Record<string, Record<string, number>> = {
   errors: { status_ge: 400 },
 };
 
-function ApiCall({ row, tenantId, leave }: { row: Row; tenantId: string; leave: () => void }) {
+function ApiCall({ row, tenantId, leave }: LogEntryProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const requestId = text(row.requestId);
+  const requestId = textOf(row.requestId);
   return (
     <>
       <div className="ba-log-head">
         <Tag size="small" bordered>
-          {text(row.method)}
+          {textOf(row.method)}
         </Tag>
-        <code className="ba-log-uri">{text(row.requestUri)}</code>
+        <code className="ba-log-uri">{textOf(row.requestUri)}</code>
         <StatusTag status={row.status} />
         <Duration ms={row.time} />
       </div>
       {Number(row.status) >= 500 && requestId ? (
-        <Button size="small" status="danger" icon={<IconBug />} onClick={() => {
-            leave();
-            void navigate(errorsOfRequest(requestId, tenantId));
-          }} data-testid="log-to-errors">
+        <OtherLogButton to={errorsOfRequest(requestId, tenantId)} leave={leave} icon={<IconBug />} danger testId="log-to-errors">
           {t('log.toErrors')}
-        </Button>
+        </OtherLogButton>
       ) : null}
       <DetailLines
         entity={apiLogEntity}
         row={row}
         lines={[{ field: 'requestId', value: <RequestIdLine row={row} /> }, 'route', 'createBy', 'userId', 'remoteIp', 'createTime', 'userAgent', 'serviceId', 'serverHost']}
       />
-      <CodeBlock title={t('log.params')} value={text(row.params)} empty={t('log.noParams')} json testId="log-params" />
+      <CodeBlock title={t('log.params')} value={textOf(row.params)} empty={t('log.noParams')} json testId="log-params" />
     </>
   );
 }
@@ -60,51 +52,28 @@ function ApiCall({ row, tenantId, leave }: { row: Row; tenantId: string; leave: 
  */
 const ApiLogPage = observer(function ApiLogPage() {
   const { t } = useTranslation();
-  const { tenantId, setTenantId, params: tenantParams } = useLogTenant();
   const [statusClass, setStatusClass] = useAddressValue('log.status');
-  const list = useCrudList({ entity: apiLogEntity, params: { ...tenantParams, ...STATUS_CLASSES[statusClass] } });
-  const [detailOf, setDetailOf] = useState<string | null>(null);
-  const open = (row: Row) => row.id && setDetailOf(String(row.id));
   return (
-    <div className="ba-log-page">
-      <CrudPage
-        entity={apiLogEntity}
-        list={list}
-        rowActions={[]}
-        table={{
-          cells: {
-            requestUri: (value, row) => (
-              <button type="button" className="ba-log-link" onClick={() => open(row)}>
-                {text(value)}
-              </button>
-            ),
-            requestId: (value) => <code className="ba-log-id">{text(value)}</code>,
-            status: (value) => <StatusTag status={value} />,
-            time: (value) => <Duration ms={value} />,
-          },
-        }}
-        extraRowActions={(row) => (
-          <Button type="text" size="mini" icon={<IconFile />} onClick={() => open(row)} data-testid="log-open">
-            {t('log.detail')}
-          </Button>
-        )}
-        toolbar={() => (
-          <Space size={12} wrap>
-            <Radio.Group type="button" size="small" value={statusClass || 'all'} onChange={(value: string) => setStatusClass(value === 'all' ? '' : value)} aria-label={t('log.status.all')}>
-              {['all', 'ok', 'client', 'server', 'errors'].map((key) => (
-                <Radio key={key} value={key} data-testid={`log-status-${key}`}>
-                  {t(`log.status.${key}`)}
-                </Radio>
-              ))}
-            </Radio.Group>
-            <TenantPicker tenantId={tenantId} onChange={setTenantId} />
-          </Space>
-        )}
-      />
-      <LogDrawer entity={apiLogEntity} title={t('log.drawerTitle.api')} id={detailOf} tenantId={tenantId} onClose={() => setDetailOf(null)}>
-        {(row, close) => <ApiCall row={row} tenantId={tenantId} leave={close} />}
-      </LogDrawer>
-    </div>
+    <LogListPage
+      entity={apiLogEntity}
+      linkField="requestUri"
+      params={STATUS_CLASSES[statusClass]}
+      cells={{
+        status: (value) => <StatusTag status={value} />,
+        time: (value) => <Duration ms={value} />,
+      }}
+      toolbar={() => (
+        <Radio.Group type="button" size="small" value={statusClass || 'all'} onChange={(value: string) => setStatusClass(value === 'all' ? '' : value)} aria-label={t('log.status.all')}>
+          {['all', 'ok', 'client', 'server', 'errors'].map((key) => (
+            <Radio key={key} value={key} data-testid={`log-status-${key}`}>
+              {t(`log.status.${key}`)}
+            </Radio>
+          ))}
+        </Radio.Group>
+      )}
+      drawerTitle={t('log.drawerTitle.api')}
+      detail={ApiCall}
+    />
   );
 });
 

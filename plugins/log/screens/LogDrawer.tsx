@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Descriptions, Drawer, Empty } from '@arco-design/web-react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Descriptions, Drawer, Empty } from '@arco-design/web-react';
 import { entityUrl, LoadState, localText, query, resourceKey, type Row, useQuery, useTranslation, type EntityDef } from '../../../core/sdk/browser';
-import { CopyButton, CopyText, prettyJson } from './parts';
+import { CopyButton, CopyText, prettyJson, textOf } from './parts';
 import './log.css';
 
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 /** Descriptions' labels in one column wide enough for either language. */
 const LABEL_STYLE = { width: 120, color: 'var(--color-text-3)' };
 
@@ -20,14 +20,28 @@ export function DetailLines({ entity, row, lines }: { entity: EntityDef; row: Ro
   const data = lines.map((line) => {
     const { field, value } = typeof line === 'string' ? { field: line, value: undefined } : line;
     const label = entity.fields[field] ? localText(entity.fields[field].label) : field;
-    return { label, value: value ?? (text(row[field]) || '-') };
+    return { label, value: value ?? (textOf(row[field]) || '-') };
   });
   return <Descriptions column={1} labelStyle={LABEL_STYLE} data={data} className="ba-log-lines" />;
 }
 
 /** The request id, copyable. */
 export function RequestIdLine({ row }: { row: Row }) {
-  return <CopyText value={text(row.requestId)} />;
+  return <CopyText value={textOf(row.requestId)} />;
+}
+
+/** The way from a row to the same request's rows in the other log: the drawer closes first (`leave`), as a kept tab would keep it open. */
+export function OtherLogButton({ to, leave, icon, danger = false, testId, children }: { to: string; leave: () => void; icon: ReactNode; danger?: boolean; testId: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const go = () => {
+    leave();
+    void navigate(to);
+  };
+  return (
+    <Button size="small" status={danger ? 'danger' : undefined} icon={icon} onClick={go} data-testid={testId}>
+      {children}
+    </Button>
+  );
 }
 
 /** A titled block of preformatted text (parameters as indented JSON, a stack) with its copy button. */

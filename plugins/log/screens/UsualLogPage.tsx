@@ -1,20 +1,16 @@
-import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useNavigate } from 'react-router-dom';
-import { Button, Space, Tag } from '@arco-design/web-react';
-import { IconFile, IconLink } from '@arco-design/web-react/icon';
-import { CrudPage, localText, type Row, useCrudList, useTranslation } from '../../../core/sdk/browser';
+import { Tag } from '@arco-design/web-react';
+import { IconLink } from '@arco-design/web-react/icon';
+import { localText, useTranslation } from '../../../core/sdk/browser';
 import { LOG_LEVELS, usualLogEntity } from '../entities';
-import { CodeBlock, DetailLines, LogDrawer, RequestIdLine } from './LogDrawer';
+import { CodeBlock, DetailLines, OtherLogButton, RequestIdLine } from './LogDrawer';
+import { LogListPage, type LogEntryProps } from './LogListPage';
 import { callOfRequest } from './links';
-import { TenantPicker, useLogTenant } from './parts';
-import './log.css';
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+import { textOf } from './parts';
 
 function LevelTag({ level }: { level: unknown }) {
   const known = LOG_LEVELS.find((l) => l.value === level);
-  if (!known) return text(level) ? <Tag size="small">{text(level)}</Tag> : null;
+  if (!known) return textOf(level) ? <Tag size="small">{textOf(level)}</Tag> : null;
   return (
     <Tag size="small" color={known.color}>
       {localText(known.label)}
@@ -22,25 +18,21 @@ function LevelTag({ level }: { level: unknown }) {
   );
 }
 
-function UsualEntry({ row, tenantId, leave }: { row: Row; tenantId: string; leave: () => void }) {
+function UsualEntry({ row, tenantId, leave }: LogEntryProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const requestId = text(row.requestId);
+  const requestId = textOf(row.requestId);
   return (
     <>
       <div className="ba-log-head">
         <LevelTag level={row.logLevel} />
-        <code className="ba-log-uri">{text(row.logId)}</code>
+        <code className="ba-log-uri">{textOf(row.logId)}</code>
       </div>
       {requestId ? (
-        <Button size="small" icon={<IconLink />} onClick={() => {
-            leave();
-            void navigate(callOfRequest(requestId, tenantId));
-          }} data-testid="log-to-request">
+        <OtherLogButton to={callOfRequest(requestId, tenantId)} leave={leave} icon={<IconLink />} testId="log-to-request">
           {t('log.toRequest')}
-        </Button>
+        </OtherLogButton>
       ) : null}
-      <CodeBlock title={t('log.data')} value={text(row.logData)} empty="-" json testId="log-data" />
+      <CodeBlock title={t('log.data')} value={textOf(row.logData)} empty="-" json testId="log-data" />
       <DetailLines
         entity={usualLogEntity}
         row={row}
@@ -57,42 +49,14 @@ function UsualEntry({ row, tenantId, leave }: { row: Row; tenantId: string; leav
  */
 const UsualLogPage = observer(function UsualLogPage() {
   const { t } = useTranslation();
-  const { tenantId, setTenantId, params } = useLogTenant();
-  const list = useCrudList({ entity: usualLogEntity, params });
-  const [detailOf, setDetailOf] = useState<string | null>(null);
-  const open = (row: Row) => row.id && setDetailOf(String(row.id));
   return (
-    <div className="ba-log-page">
-      <CrudPage
-        entity={usualLogEntity}
-        list={list}
-        rowActions={[]}
-        table={{
-          cells: {
-            logId: (value, row) => (
-              <button type="button" className="ba-log-link" onClick={() => open(row)}>
-                {text(value)}
-              </button>
-            ),
-            logLevel: (value) => <LevelTag level={value} />,
-            requestId: (value) => <code className="ba-log-id">{text(value)}</code>,
-          },
-        }}
-        extraRowActions={(row) => (
-          <Button type="text" size="mini" icon={<IconFile />} onClick={() => open(row)} data-testid="log-open">
-            {t('log.detail')}
-          </Button>
-        )}
-        toolbar={() => (
-          <Space size={12} wrap>
-            <TenantPicker tenantId={tenantId} onChange={setTenantId} />
-          </Space>
-        )}
-      />
-      <LogDrawer entity={usualLogEntity} title={t('log.drawerTitle.usual')} id={detailOf} tenantId={tenantId} onClose={() => setDetailOf(null)}>
-        {(row, close) => <UsualEntry row={row} tenantId={tenantId} leave={close} />}
-      </LogDrawer>
-    </div>
+    <LogListPage
+      entity={usualLogEntity}
+      linkField="logId"
+      cells={{ logLevel: (value) => <LevelTag level={value} /> }}
+      drawerTitle={t('log.drawerTitle.usual')}
+      detail={UsualEntry}
+    />
   );
 });
 

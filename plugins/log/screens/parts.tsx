@@ -6,6 +6,9 @@ import { IconCopy } from '@arco-design/web-react/icon';
 import { query, REFERENCE_CACHE_MS, useKernel, useQuery, useTranslation } from '../../../core/sdk/browser';
 import { BROWSER_SERVICE } from '../entities';
 
+/** A row's value as text ('' for none). */
+export const textOf = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
 /** The colour of an HTTP status: success green, redirect blue, refused orange, failed red. */
 export function statusColor(status: number): string {
   if (status >= 500) return 'red';
@@ -38,8 +41,8 @@ export function SourceTag({ serviceId }: { serviceId: unknown }) {
 /** A duration in milliseconds, right-aligned in its column (the API log keeps it as text). */
 export function Duration({ ms }: { ms: unknown }) {
   const { t } = useTranslation();
-  const text = String(ms ?? '').trim();
-  return <span className="ba-log-ms">{/^\d+$/.test(text) ? t('log.ms', { ms: Number(text).toLocaleString() }) : text || '-'}</span>;
+  const shown = String(ms ?? '').trim();
+  return <span className="ba-log-ms">{/^\d+$/.test(shown) ? t('log.ms', { ms: Number(shown).toLocaleString() }) : shown || '-'}</span>;
 }
 
 /** Copies `value` to the clipboard, saying whether it worked. */
