@@ -85,7 +85,7 @@ export interface FieldDef {
   label: LocalText;
   /** Database column; default: the field name in snake_case. */
   column?: string;
-  /** The message shown when the value is missing (the spec's zh text verbatim). Absent: optional. */
+  /** The message shown when the value is missing (its Chinese text as the product words it). Absent: optional. */
   required?: LocalText;
   /** Longest accepted string (default 255 for string, 2000 for text). */
   maxLength?: number;

@@ -5,7 +5,7 @@ import dictServer from '../../dict/server';
 import cardServer from '../server';
 
 /**
- * Companies through the spec's paths (`/api/company/information/*`): the engine's page, detail, save,
+ * Companies through their published paths (`/api/company/information/*`): the engine's page, detail, save,
  * update and remove with the default-company rules, the selectors' `list`, `defaultCompany`, the demo
  * companies of both demo tenants, tenant isolation and the view-only `user` role.
  */

@@ -6,7 +6,7 @@ import cardServer from '../server';
 import { nextOccurrence } from './dates';
 
 /**
- * Festivals through the spec's paths (`/api/festival/*`): the list in the order festivals fall next, the
+ * Festivals through their published paths (`/api/festival/*`): the list in the order festivals fall next, the
  * real-date rule, chosen companies, the clash rule (also when two saves race), the demo festivals of both
  * demo tenants, tenant isolation and the view-only `user` role.
  */

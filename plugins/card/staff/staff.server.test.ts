@@ -5,7 +5,7 @@ import dictServer from '../../dict/server';
 import cardServer from '../server';
 
 /**
- * Staff through the spec's paths (`/api/staff/info/*`): the engine's page, detail, save, update and remove
+ * Staff through their published paths (`/api/staff/info/*`): the engine's page, detail, save, update and remove
  * with the staff rules, the selectors' `list`, `defaultStaff` (atomic), `addPhoneUser` (atomic, refused
  * when the account exists, the quota is reached or the staff member has one), the QR code, the demo staff
  * of both demo tenants, the names the kernel is given, tenant isolation and the view-only `user` role.

@@ -16,7 +16,7 @@ export const SETTING_CODE = 'certificate_setting';
 const PAY = '/xh/pay';
 
 /**
- * The payment actions on a certificate order (GET with the query, as the spec's calls are), the
+ * The payment actions on a certificate order (GET with the query, as the published calls are), the
  * sandbox's simulated payment, and the tenant's payment settings. Each checks its own button, works in
  * the caller's tenant on its rows only, and reaches the provider outside any transaction.
  */

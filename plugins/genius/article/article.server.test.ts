@@ -6,7 +6,7 @@ import geniusServer from '../server';
 import { commerceTopMenu } from '../test-plugins';
 
 /**
- * Genius articles through the spec's paths (`/api/genius/info/*`: list, detail, submit, remove): the demo
+ * Genius articles through their published paths (`/api/genius/info/*`: list, detail, submit, remove): the demo
  * articles, a hostile body cleaned by the server, content required to publish, the publish time stamped
  * once, tenant isolation and the view-only `user` role.
  */

@@ -7,7 +7,7 @@ import { commerceTopMenu } from '../test-plugins';
 import { geniusOrderMachine, ORDER_STATE } from './entity';
 
 /**
- * Genius orders through the spec's paths (`/api/genius/order/*`: list, detail, submit, remove?ids=, and
+ * Genius orders through their published paths (`/api/genius/order/*`: list, detail, submit, remove?ids=, and
  * `update/status?id=&status=`): the demo orders, the server-made number and amount, the rules of a new
  * order and of a change, every move of the state table allowed or refused naming both states, the
  * genius's order count, today's summary, tenant isolation and the permissions.

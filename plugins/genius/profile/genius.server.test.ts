@@ -6,7 +6,7 @@ import geniusServer from '../server';
 import { commerceTopMenu } from '../test-plugins';
 
 /**
- * Geniuses through the spec's paths (`/api/genius/*`: list, detail, save, update, remove?ids=): the demo
+ * Geniuses through their published paths (`/api/genius/*`: list, detail, save, update, remove?ids=): the demo
  * geniuses of both demo tenants, the rules (required name, a price above nothing, at most eight tags of
  * ten characters, an order count no client writes), the choices call, the removal refused while an order
  * is unfinished, tenant isolation and the view-only `user` role.
@@ -87,7 +87,7 @@ describe('genius: menus, demo data and the list', () => {
 });
 
 describe('genius: saving', () => {
-  test('save then update through the spec’s bodies; tags are tidied; the order count is the server’s', async () => {
+  test('save then update through the published bodies; tags are tidied; the order count is the server’s', async () => {
     const added = await save(newGenius('测试达人甲', { tags: ' 品牌 ，VI、品牌,,海报 ', orderCount: 99 }));
     expect(added.body).toMatchObject({ success: true });
     const row = await byName('测试达人甲');

@@ -7,7 +7,7 @@ import mallServer from '../server';
 import { ORDER_STATE, orderMachine, type OrderState } from './states';
 
 /**
- * Orders through the spec's paths (`/api/mall/order/*`): the server-made number and prices, the lines,
+ * Orders through their published paths (`/api/mall/order/*`): the server-made number and prices, the lines,
  * the edit rules, every move of the state table (allowed and refused, in both languages) with the stock
  * taken and returned, removal, the home card's summary, the demo orders, tenant isolation and the
  * view-only `user` role.

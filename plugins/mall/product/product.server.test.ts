@@ -6,7 +6,7 @@ import mallServer from '../server';
 import { DEMO_PRODUCT_NAMES } from './seed';
 
 /**
- * Products through the spec's paths (`/api/mall/product/*`): the engine's page, detail, submit and remove
+ * Products through their published paths (`/api/mall/product/*`): the engine's page, detail, submit and remove
  * with the price and removal rules, the order form's `list`, the demo products of both demo tenants, the
  * category dictionary, tenant isolation and the view-only `user` role.
  */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Modal } from '@arco-design/web-react';
 import { CrudPage, entityListQuery, http, invalidateResource, toastSuccess, useCan, useDictionary, useQuery, useTranslation } from '../../../core/sdk/browser';
-import { ENABLED } from '../shared/enabled';
+import { ENABLED } from '../enabling/enabled';
 import { OSS_BUTTON, OSS_DICTIONARY, ossEntity } from './entity';
 import './oss.css';
 

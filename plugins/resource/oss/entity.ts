@@ -1,5 +1,5 @@
 import { defineEntity, type DictionaryDecl } from '../../../core/sdk/shared';
-import { DISABLED, ENABLED_OPTIONS } from '../shared/enabled';
+import { DISABLED, ENABLED_OPTIONS } from '../enabling/enabled';
 
 /**
  * An object-storage configuration of a tenant: where its uploaded files go while it is the enabled one.

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { bizError, currentMember, describeRoute, docText, MSG, parseId, requirePermission, rSuccess, type AppEnv, type ServerContext } from '../../../core/sdk/server';
-import { disableConfiguration, enableExclusively } from '../shared/exclusive-enable';
+import { disableConfiguration, enableExclusively } from '../enabling/exclusive-enable';
 import { OSS_BUTTON } from './entity';
 import { OSS_MSG } from './messages';
 import { OSS_COLUMNS, probeStore, type OssRow } from './stores';

@@ -1,5 +1,5 @@
 import { bizError, hostAllowed, type CrudHooks, type DbRow, type EntityValues, type ServerContext } from '../../../core/sdk/server';
-import { ENABLED } from '../shared/enabled';
+import { ENABLED } from '../enabling/enabled';
 import { LOCAL_DISK, S3_COMPATIBLE, SECRET_MASK } from './entity';
 import { OSS_MSG } from './messages';
 import { allowedOssHosts } from './stores/s3';

@@ -1,5 +1,5 @@
 import { DEMO_TENANT, type ServerContext, type Tx } from '../../../core/sdk/server';
-import { DISABLED, ENABLED } from '../shared/enabled';
+import { DISABLED, ENABLED } from '../enabling/enabled';
 import { LOCAL_DISK, S3_COMPATIBLE } from './entity';
 import { SECRET_PURPOSE } from './stores';
 

@@ -1,5 +1,5 @@
 import type { Migration, ServerParts } from '../../../core/sdk/server';
-import { oneEnabledIndex } from '../shared/exclusive-enable';
+import { oneEnabledIndex } from '../enabling/exclusive-enable';
 import { ossRoutes } from './routes';
 import { ossHooks } from './rules';
 import { seedOssConfigs } from './seed';

@@ -1,5 +1,5 @@
 import { defineEntity, type DictionaryDecl, type Option } from '../../../core/sdk/shared';
-import { DISABLED, ENABLED_OPTIONS } from '../shared/enabled';
+import { DISABLED, ENABLED_OPTIONS } from '../enabling/enabled';
 
 /**
  * An SMS configuration of a tenant: which provider sends its messages, with which template and

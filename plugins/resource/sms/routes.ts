@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, currentMember, describeRoute, docText, rData, readJson, readParams, requirePermission, type ServerContext } from '../../../core/sdk/server';
-import { mountExclusiveEnable } from '../shared/exclusive-enable';
+import { mountExclusiveEnable } from '../enabling/exclusive-enable';
 import { SMS_CODE } from './codes';
 import { MAX_PHONES, parseSendInput } from './send-input';
 import { sendMessage, SMS_RATE_RULES } from './send';

@@ -1,5 +1,5 @@
 import { crudRepo, DEMO_TENANT, formatDateTime, SEED, type ServerContext, type Tx } from '../../../core/sdk/server';
-import { DISABLED, ENABLED } from '../shared/enabled';
+import { DISABLED, ENABLED } from '../enabling/enabled';
 import { ALIYUN, DEFAULT_REGION, DELIVERED, FAILED, SANDBOX, smsEntity } from './entity';
 import { SECRET_PURPOSE } from './send';
 import { renderTemplate } from './template';

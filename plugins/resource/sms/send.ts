@@ -11,7 +11,7 @@ import {
   type ServerContext,
   type Tx,
 } from '../../../core/sdk/server';
-import { ENABLED } from '../shared/enabled';
+import { ENABLED } from '../enabling/enabled';
 import { ALIYUN, DELIVERED, FAILED } from './entity';
 import { SMS_MSG } from './messages';
 import { ALIYUN_REQUIRED, providerFor } from './providers';

@@ -1,5 +1,5 @@
 import { type ServerContext, type ServerParts, syncEntityTable } from '../../../core/sdk/server';
-import { oneEnabledIndex } from '../shared/exclusive-enable';
+import { oneEnabledIndex } from '../enabling/exclusive-enable';
 import { smsEntity } from './entity';
 import { smsHooks, smsRecordHooks } from './hooks';
 import { smsRoutes } from './routes';

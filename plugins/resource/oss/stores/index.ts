@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostAllowed, type FileStore, type FileStoreContext, type FileStores, type LocalText, type Tx } from '../../../../core/sdk/server';
-import { ENABLED } from '../../shared/enabled';
+import { ENABLED } from '../../enabling/enabled';
 import { LOCAL_DISK, S3_COMPATIBLE } from '../entity';
 import { storeReason } from '../messages';
 import { fileFolder, localDiskStore } from './local-disk';

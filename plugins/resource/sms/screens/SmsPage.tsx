@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Switch, Tag } from '@arco-design/web-react';
 import { CrudPage, http, invalidateResource, toastSuccess, useCan, useTranslation } from '../../../../core/sdk/browser';
-import { ENABLED } from '../../shared/enabled';
+import { ENABLED } from '../../enabling/enabled';
 import { SMS_CODE } from '../codes';
 import { ALIYUN, smsEntity } from '../entity';
 import { SendTestDialog, type SmsConfigView } from './SendTestDialog';
