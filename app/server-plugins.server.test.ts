@@ -43,9 +43,9 @@ describe('the installed product on disk', () => {
     };
     try {
       const first = await counts();
-      // 8 parameters (those the server reads) in each of the two seeded tenants; the users are the three
+      // 10 parameters (those the server reads) in each of the two seeded tenants; the users are the three
       // sign-ins and the accounts of two demo staff members in each tenant.
-      expect(first).toMatchObject({ tenants: 2, users: 7, params: 16 });
+      expect(first).toMatchObject({ tenants: 2, users: 7, params: 20 });
       expect(await counts()).toEqual(first);
     } finally {
       rmSync(root, { recursive: true, force: true });
