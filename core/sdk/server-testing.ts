@@ -5,5 +5,5 @@
 export { CLIENT_BASIC, createTestServer, type CallOptions, type CallResult, type TestServer } from '../server/test-server';
 export { scratchDatabase } from '../server/db/scratch';
 export { shellManifest } from '../schema/shell-manifest';
-export { fireTogether } from '../testing/fire-together';
+export { answersTogether, fireTogether } from '../testing/fire-together';
 export { serverBackends, type ServerBackend, type TestServerOptions } from '../testing/server-backends';

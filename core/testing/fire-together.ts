@@ -15,3 +15,14 @@ export function fireTogether<T>(count: number, call: (index: number) => Promise<
   }
   return Promise.allSettled(started);
 }
+
+/**
+ * `fireTogether` for calls that answer rather than throw (HTTP calls: a refusal is an answer): their
+ * answers in order, and a call that threw fails the test with its own error.
+ */
+export async function answersTogether<T>(count: number, call: (index: number) => Promise<T> | T): Promise<Awaited<T>[]> {
+  return (await fireTogether(count, call)).map((settled) => {
+    if (settled.status === 'rejected') throw settled.reason;
+    return settled.value;
+  });
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { bizError, defineServerPlugin } from '../../../core/sdk/server';
-import { fireTogether, serverBackends, type TestServer } from '../../../core/sdk/server-testing';
+import { answersTogether, serverBackends, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import resourceServer from '../server';
 import { mountExclusiveEnable } from './exclusive-enable';
@@ -53,17 +53,12 @@ describe.each(serverBackends())('the exclusive enable on $name', (backend) => {
     await ts?.close();
   });
 
-  const answered = async <T>(count: number, call: (i: number) => Promise<T>) =>
-    (await fireTogether(count, call)).map((settled) => {
-      if (settled.status === 'rejected') throw settled.reason;
-      return settled.value;
-    });
   const enabled = (tenantId = '000000') =>
     ts.ctx.db.system((tx) => tx.query<{ id: string }>(`select id::text as id from blade_sms where tenant_id = $1 and status = 2 and is_deleted = 0`, [tenantId]));
 
   test('twelve enables of six configurations at once: each answers, one configuration is enabled', async () => {
     expect(ids).toHaveLength(6);
-    const answers = await answered(12, (i) => ts.post('/api/blade-resource/sms/enable', { token: admin, query: { id: ids[i % ids.length]! } }));
+    const answers = await answersTogether(12, (i) => ts.post('/api/blade-resource/sms/enable', { token: admin, query: { id: ids[i % ids.length]! } }));
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     expect(await enabled()).toHaveLength(1);
     // The other demo tenant's enabled configuration is not one of them.
@@ -71,7 +66,7 @@ describe.each(serverBackends())('the exclusive enable on $name', (backend) => {
   });
 
   test('enables and disables mixed at once: never two enabled', async () => {
-    const answers = await answered(12, (i) => ts.post(`/api/blade-resource/sms/${i % 3 === 0 ? 'disable' : 'enable'}`, { token: admin, query: { id: ids[i % ids.length]! } }));
+    const answers = await answersTogether(12, (i) => ts.post(`/api/blade-resource/sms/${i % 3 === 0 ? 'disable' : 'enable'}`, { token: admin, query: { id: ids[i % ids.length]! } }));
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     expect((await enabled()).length).toBeLessThanOrEqual(1);
   });

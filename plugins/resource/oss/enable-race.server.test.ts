@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { fireTogether, serverBackends, type TestServer } from '../../../core/sdk/server-testing';
+import { answersTogether, serverBackends, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import resourceServer from '../server';
 
@@ -26,24 +26,18 @@ describe.each(serverBackends())('enabling storage configurations at once on $nam
     await ts?.close();
   });
 
-  /** The calls' answers (a call that threw fails the test with its error). */
-  const answered = async <T>(count: number, call: (i: number) => Promise<T>) =>
-    (await fireTogether(count, call)).map((settled) => {
-      if (settled.status === 'rejected') throw settled.reason;
-      return settled.value;
-    });
   const enabledCount = async () =>
     Number((await ts.ctx.db.system((tx) => tx.one<{ n: string }>(`select count(*)::text as n from blade_oss where tenant_id = '000000' and status = 2 and is_deleted = 0`)))!.n);
 
   test('twelve enables of six configurations: every one answers, and one configuration is enabled', async () => {
     expect(ids).toHaveLength(6);
-    const answers = await answered(12, (i) => ts.post('/api/blade-resource/oss/enable', { token: admin, query: { id: ids[i % ids.length]! } }));
+    const answers = await answersTogether(12, (i) => ts.post('/api/blade-resource/oss/enable', { token: admin, query: { id: ids[i % ids.length]! } }));
     for (const answer of answers) expect(answer.status).toBe(200);
     expect(await enabledCount()).toBe(1);
   });
 
   test('enables and disables mixed: never two enabled', async () => {
-    const answers = await answered(12, (i) => ts.post(`/api/blade-resource/oss/${i % 3 === 0 ? 'disable' : 'enable'}`, { token: admin, query: { id: ids[i % ids.length]! } }));
+    const answers = await answersTogether(12, (i) => ts.post(`/api/blade-resource/oss/${i % 3 === 0 ? 'disable' : 'enable'}`, { token: admin, query: { id: ids[i % ids.length]! } }));
     for (const answer of answers) expect(answer.status).toBe(200);
     expect(await enabledCount()).toBeLessThanOrEqual(1);
   });

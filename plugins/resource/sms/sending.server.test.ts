@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { createTestServer, fireTogether, type TestServer } from '../../../core/sdk/server-testing';
+import { answersTogether, createTestServer, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import resourceServer from '../server';
 import { startAliyunFake, type AliyunFake } from './providers/aliyun-fake';
@@ -121,10 +121,7 @@ describe('limits per phone', () => {
   });
 
   test('twenty sends to one phone at once: exactly one goes out', async () => {
-    const answers = (await fireTogether(20, (i) => send({ phones: '13600000010', params: `{"code":"${i}"}` }))).map((settled) => {
-      if (settled.status === 'rejected') throw settled.reason;
-      return settled.value;
-    });
+    const answers = await answersTogether(20, (i) => send({ phones: '13600000010', params: `{"code":"${i}"}` }));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(19);
     const rows = await ts.ctx.db.system((tx) => tx.query(`select 1 from blade_sms_record where phone = '13600000010'`));
