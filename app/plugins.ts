@@ -13,6 +13,7 @@ export const installedPlugins = [
   'dept',
   'role',
   'datasource',
+  'code',
   'client',
   'tenant',
   'user',

@@ -9,6 +9,7 @@ export { defineResource, resourcePath, type ResourceDecl, type ResourceMenu, typ
 export { crudButtons } from '../schema/crud-buttons';
 export { declaredCodes, type ButtonDecl, type DictionaryDecl, type LocalText, type MenuDecl, type PluginManifest, type TopMenuDecl } from '../schema/manifest';
 export { FILE_LINK_PREFIX, isImageLink } from '../schema/image-link';
+export { EMBEDDED_DATASOURCE_ID, type ColumnShape, type DatasourceChoice, type IndexShape, type TableShape, type TableSummary } from '../schema/table-shape';
 export { EMAIL_RULE, HTTP_URL_RULE, MOBILE_REQUIRED, MOBILE_RULES, TELEPHONE_RULE, type FieldRule } from '../schema/field-rules';
 export { defineEntity, fieldColumn, requiredMessage, snakeCase, type EntityApi, type EntityDef, type FieldDef, type FieldSource, type FieldType, type FilterOp, type Option, type TreeTrait } from '../schema/entity';
 export { FEN_PER_YUAN, formatYuan, MAX_FEN, parseYuan } from '../schema/money';

@@ -68,6 +68,11 @@ export interface ServerContext {
   extensions: Extensions;
   /** Secrets at rest: `seal(purpose, plain)` before storing, `open(purpose, sealed)` when using (null if it is not one). */
   secrets: Secrets;
+  /**
+   * The tables the platform keeps: every installed plugin's entity tables and those the kernel's and the
+   * plugins' SQL migrations create. The developer tools offer the others as material for a new plugin.
+   */
+  platformTables: ReadonlySet<string>;
   /** The folder the server keeps its data in (DATA_DIR); undefined for an in-memory database, which keeps nothing. */
   dataDir?: string;
 }

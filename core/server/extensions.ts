@@ -1,5 +1,6 @@
 import type { LocalText, TopMenuDecl } from '../schema/manifest';
 import type { Tx } from './db/types';
+import type { DatasourceCatalog } from './datasource-catalog';
 import type { IdGenerator } from './ids';
 import type { FileStores } from './oss/file-store';
 import type { ParameterSource } from './parameters';
@@ -72,6 +73,8 @@ export interface Provides {
   dictionaryLabels?: DictionaryLabels;
   /** Where uploads go: the tenants' enabled stores. Without it: the database. */
   fileStores?: FileStores;
+  /** The datasources' tables, for the developer tools. Without it: none can be read. */
+  datasources?: DatasourceCatalog;
 }
 
 /** A tenant just created by the kernel, with its administrator. */
@@ -90,6 +93,7 @@ const SINGLE_KINDS = {
   parameters: 'System parameters',
   dictionaryLabels: 'Dictionary labels',
   fileStores: 'File stores',
+  datasources: 'Datasource catalogues',
 } as const satisfies Partial<Record<keyof Provides, string>>;
 type SingleKind = keyof typeof SINGLE_KINDS;
 

@@ -8,7 +8,7 @@ import { createRevokedSessions } from './auth/revoked-sessions';
 import { createTokenService } from './auth/jwt';
 import { loadTokenSecret } from './auth/token-secret';
 import { consoleLogger, type Logger, type ServerContext } from './context';
-import { runMigrations, type MigrationSet } from './db/migrate';
+import { runMigrations, tablesOf, type MigrationSet } from './db/migrate';
 import { openPg } from './db/pg';
 import { openPglite, type PgliteDb } from './db/pglite';
 import { secureTables } from './db/rls';
@@ -118,6 +118,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
       rateLimiter: createRateLimiter({ db, now, log, settings: rateLimits, declared: rateRules }),
       extensions: NO_EXTENSIONS,
       secrets: createSecrets(secret),
+      platformTables: new Set(),
       dataDir: options.memory ? undefined : options.dataDir,
     };
     ctx.extensions = collectExtensions(
@@ -132,6 +133,7 @@ export async function openServer(options: OpenOptions = {}): Promise<OpenServer>
         seed: p.seed ? (tx: Tx) => p.seed!(tx, ctx) : undefined,
       })),
     ];
+    ctx.platformTables = tablesOf([{ owner: 'kernel', migrations: [workerLeaseTable] }, ...sets]);
     const applied = [...leaseTable, ...(await runMigrations(db, sets))];
     if (applied.length > 0) ctx.log.info(`Applied ${appliedSummary(applied)}`);
     if (clock.offsetMs !== 0) ctx.log.info(`The clock runs ${clock.offsetMs} ms ahead of the system's (CLOCK_OFFSET_MS): a test server.`);

@@ -31,6 +31,18 @@ export interface MigrationSet {
   seed?: (tx: Tx) => Promise<void>;
 }
 
+/** The tables a set of migrations keeps: its entities' and those its SQL creates (`schema_migrations` too). */
+export function tablesOf(sets: readonly MigrationSet[]): Set<string> {
+  const tables = new Set(['schema_migrations']);
+  for (const set of sets) {
+    for (const entity of set.entities ?? []) tables.add(entity.table);
+    for (const migration of set.migrations) {
+      for (const match of (migration.sql ?? '').matchAll(/create\s+(?:unlogged\s+)?table\s+(?:if\s+not\s+exists\s+)?([a-z_][a-z0-9_]*)/gi)) tables.add(match[1]!.toLowerCase());
+    }
+  }
+  return tables;
+}
+
 const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');
 
 /**
