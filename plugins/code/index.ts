@@ -105,7 +105,8 @@ export const codeEntity = defineEntity({
 export default definePlugin({
   id: 'code',
   name: { zh: '代码生成', en: 'Code generator' },
-  requires: ['datasource'],
+  // Tables are read through the datasource plugin's catalogue; a field's dictionary is chosen among the dict plugin's.
+  requires: ['datasource', 'dict'],
   resources: [
     defineResource({
       entity: codeEntity,
