@@ -26,11 +26,12 @@ async function freePort(): Promise<number> {
  * Starts the real server (`tsx app/server.ts`) as a child process on a fresh data folder and a free port,
  * serving the built app from dist/. The tests drive it exactly as a newcomer's browser would. Tests of the
  * API alone pass `{ browserApp: false }` and need no build. `dataDir`: start on that folder instead (a
- * restart on the same data, with other settings); the caller owns it, so stop() leaves it.
+ * restart on the same data, with other settings); the caller owns it, so stop() leaves it. `cwd`: the
+ * project to run (another copy of it, with its own plugins and build), default this one.
  */
-export async function startServerProcess(env: Record<string, string> = {}, options: { browserApp?: boolean; dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServerProcess(env: Record<string, string> = {}, options: { browserApp?: boolean; dataDir?: string; cwd?: string } = {}): Promise<RunningServer> {
   const root = resolve(import.meta.dirname ?? process.cwd(), '..', '..');
-  const cwd = existsSync(join(root, 'package.json')) ? root : process.cwd();
+  const cwd = options.cwd ?? (existsSync(join(root, 'package.json')) ? root : process.cwd());
   if (options.browserApp !== false && !existsSync(join(cwd, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'card-admin-e2e-'));
   const port = await freePort();
