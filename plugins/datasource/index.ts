@@ -1,7 +1,7 @@
 import { defineEntity, definePlugin, defineResource } from '../../core/sdk/shared';
 
 /** The JDBC drivers offered (the three of the BladeX samples). */
-const DRIVER_CLASSES = ['org.postgresql.Driver', 'com.mysql.cj.jdbc.Driver', 'oracle.jdbc.OracleDriver'];
+export const DRIVER_CLASSES = ['org.postgresql.Driver', 'com.mysql.cj.jdbc.Driver', 'oracle.jdbc.OracleDriver'];
 
 /**
  * A datasource: connection settings a tenant can be bound to. Global (no tenant): data every tenant

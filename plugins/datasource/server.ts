@@ -1,14 +1,17 @@
 import { assertAdministrator, crudRepo, currentMember, defineServerPlugin, entityNames, rData, SEED, str } from '../../core/sdk/server';
-import datasourcePlugin, { datasourceEntity } from './index';
 import { describeRoute } from '../../core/sdk/server';
+import { datasourceCatalog } from './catalog/catalog';
+import datasourcePlugin, { datasourceEntity } from './index';
+import { DATASOURCE_RATE_RULES, datasourceToolRoutes } from './routes';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
  * Datasources on the engine, for the super administrator only (global data: a tenant's own `admin` is
  * refused). The password is write-only: it never leaves the server, and an edit that sends it empty keeps
- * the stored one. `select` (every live datasource, for the tenant screen's binding) is the one endpoint
- * of its own.
+ * the stored one. Besides the engine's: `select` (every live datasource, for the tenant screen's binding),
+ * and the connection tools (test, tables, columns), which also serve the developer tools as the
+ * datasource catalogue (`provides.datasources`), the server's own database always among them.
  */
 export default defineServerPlugin(datasourcePlugin, {
   resources: {
@@ -36,9 +39,11 @@ export default defineServerPlugin(datasourcePlugin, {
       });
       return c.json(rData(rows.map((row) => ({ id: str(row.id), name: str(row.name) }))));
     });
+    datasourceToolRoutes(api, ctx);
   },
+  rateRules: DATASOURCE_RATE_RULES,
   // The names of live datasources by id: what a tenant's binding shows, and whether it still holds.
-  provides: { names: { datasource: entityNames(datasourceEntity, 'name') } },
+  provides: { names: { datasource: entityNames(datasourceEntity, 'name') }, datasources: datasourceCatalog },
   // The PostgreSQL sample of BladeX, with obviously fake credentials.
   async seed(tx, ctx) {
     const exists = await tx.one('select 1 as found from blade_datasource where is_deleted = 0 limit 1');
