@@ -1,5 +1,6 @@
 import { defineEntity, definePlugin, defineResource, type LocalText } from '../../core/sdk/shared';
 import { ENTITY_NAME_PATTERN, IDENTIFIER_PATTERN, PLUGIN_ID_PATTERN } from './spec';
+import { codeMessages } from './screens/messages';
 
 const yesNo: { value: number; label: LocalText }[] = [
   { value: 1, label: { zh: '否', en: 'No' } },
@@ -111,6 +112,8 @@ export default definePlugin({
     defineResource({
       entity: codeEntity,
       menu: { parent: 'tools', path: '/tool/code', icon: 'code', sort: 4, administratorOnly: true },
+      screen: () => import('./screens/CodePage'),
     }),
   ],
+  messages: { zh: { code: codeMessages.zh }, en: { code: codeMessages.en } },
 });
