@@ -88,6 +88,7 @@ const ADMINISTRATOR_ONLY = [
   /^\/api\/blade-system\/plugin\/list$/,
   /^\/api\/blade-system\/client\//,
   /^\/api\/blade-develop\/datasource\//,
+  /^\/api\/blade-develop\/code\//,
   /^\/api\/blade-system\/menu\/(list|lazy-list|lazy-menu-list|menu-list|tree|detail|submit|remove)$/,
   /^\/api\/blade-system\/(data|api)-scope\//,
   /^\/api\/blade-system\/region\/(submit|remove)$/,
