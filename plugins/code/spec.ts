@@ -62,6 +62,8 @@ export interface GenDictionary {
 }
 
 export interface GenSpec {
+  /** Where the plugin was generated from: written into its files' doc comments. */
+  source: { datasource: string; table: string; recordId: string };
   pluginId: string;
   pluginName: LocalText;
   entityName: string;
@@ -87,7 +89,7 @@ export interface GenSpec {
    * brings to the engine's (tenant, audit and delete columns added, booleans and dates converted) so the
    * rows in it are the plugin's. null: the plugin's table is made new.
    */
-  adopt: { columns: ColumnShape[] } | null;
+  adopt: { columns: ColumnShape[]; pkName: string } | null;
 }
 
 /** A file the generator writes, its path from the project's root (`plugins/<id>/index.ts`). */
