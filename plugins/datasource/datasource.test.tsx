@@ -1,6 +1,6 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ok, page, renderPlugin, respond } from '../../core/sdk/testing';
+import { fail, ok, page, renderPlugin, respond, type Handlers } from '../../core/sdk/testing';
 import datasourcePlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
@@ -10,6 +10,8 @@ const rows = [
   { id: '1', name: 'postgresql', driverClass: 'org.postgresql.Driver', url: 'jdbc:postgresql://127.0.0.1:5432/blade_demo', username: 'demo', password: '', remark: '' },
   { id: '2', name: '<b>mysql</b>', driverClass: 'com.mysql.cj.jdbc.Driver', url: 'jdbc:mysql://localhost:3306/blade', username: 'root', password: '', remark: '' },
 ];
+/** The line above the list asks what the embedded database runs on. */
+const EMBEDDED: Handlers = { 'POST /api/blade-develop/datasource/test': (call) => ((call.body as { id?: string }).id === '0' ? ok({ product: 'PGlite (PostgreSQL 17.4)', ms: 1 }) : fail('unexpected test')) };
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const fieldMessage = (dialog: HTMLElement, text: string) => within(dialog).findByText(text, { selector: '.arco-form-message *, .arco-form-message' });
 const toast = (text: string) => waitFor(() => expect([...document.querySelectorAll('.arco-message')].map((e) => e.textContent)).toContain(text), { timeout: 10_000 });
@@ -17,7 +19,7 @@ const toast = (text: string) => waitFor(() => expect([...document.querySelectorA
 describe('datasource screen', () => {
   it('lists name, driver, url and user name (never a password), as text; searches by name', async () => {
     const app = await renderPlugin(datasourcePlugin, {
-      backend: respond({ 'GET /api/blade-develop/datasource/list': (call) => page(rows.filter((r) => r.name.includes(call.query.name ?? ''))) }),
+      backend: respond({ ...EMBEDDED, 'GET /api/blade-develop/datasource/list': (call) => page(rows.filter((r) => r.name.includes(call.query.name ?? ''))) }),
     });
     expect(await screen.findByText('postgresql')).toBeTruthy();
     expect(screen.getByText('<b>mysql</b>')).toBeTruthy(); // HTML shown as text
@@ -32,6 +34,7 @@ describe('datasource screen', () => {
     const saved: Record<string, unknown>[] = [];
     const app = await renderPlugin(datasourcePlugin, {
       backend: respond({
+        ...EMBEDDED,
         'GET /api/blade-develop/datasource/list': () => page(rows),
         'POST /api/blade-develop/datasource/submit': (call) => {
           saved.push(call.body as Record<string, unknown>);
@@ -71,6 +74,7 @@ describe('datasource screen', () => {
     const saved: Record<string, unknown>[] = [];
     const app = await renderPlugin(datasourcePlugin, {
       backend: respond({
+        ...EMBEDDED,
         'GET /api/blade-develop/datasource/list': () => page(rows),
         'GET /api/blade-develop/datasource/detail': (call) => ok(rows.find((r) => r.id === call.query.id)),
         'POST /api/blade-develop/datasource/submit': (call) => {
@@ -102,7 +106,7 @@ describe('datasource screen', () => {
 
   it('datasource and datasource_view only: no add, edit or delete', async () => {
     await renderPlugin(datasourcePlugin, {
-      backend: respond({ 'GET /api/blade-develop/datasource/list': () => page(rows) }),
+      backend: respond({ ...EMBEDDED, 'GET /api/blade-develop/datasource/list': () => page(rows) }),
       user: { permissions: ['datasource', 'datasource_view'] },
     });
     expect(await screen.findByText('postgresql')).toBeTruthy();
