@@ -113,7 +113,7 @@ function PreviewBody({ id }: { id: string }) {
   );
 
   return (
-    <div className="code-preview-body" data-testid="code-preview">
+    <div className="code-preview-body" data-testid="code-preview-files">
       <nav className="code-tree" aria-label={t('code.files', { count: files.data.length })}>
         <div className="code-tree-count">{t('code.files', { count: files.data.length })}</div>
         <ul role="tree">{drawFolder(tree, 0)}</ul>
@@ -125,7 +125,9 @@ function PreviewBody({ id }: { id: string }) {
 
 function CodeView({ file }: { file: GenFile }) {
   const { t } = useTranslation();
-  const lines = file.content.split('\n');
+  // A file's last newline ends its last line; it starts no empty one.
+  const ended = file.content.endsWith('\n');
+  const lines = (ended ? file.content.slice(0, -1) : file.content).split('\n');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(file.content);
@@ -149,7 +151,7 @@ function CodeView({ file }: { file: GenFile }) {
         {lines.map((line, i) => (
           <span key={i} className="code-line">
             {line}
-            {'\n'}
+            {i < lines.length - 1 || ended ? '\n' : ''}
           </span>
         ))}
       </pre>
