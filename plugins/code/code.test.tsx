@@ -95,7 +95,9 @@ const chooseOption = async (select: HTMLElement, text: string) => {
 };
 const optionOf = (text: string) => screen.getByText(text, { selector: '.arco-select-option *' }).closest('.arco-select-option') as HTMLElement;
 
-afterEach(() => rs.restoreAllMocks());
+afterEach(() => {
+  rs.restoreAllMocks();
+});
 
 describe('code records list', () => {
   it('shows module, plugin id, the datasource by name, table, the options as tags and the create time; searches by plugin id', async () => {
