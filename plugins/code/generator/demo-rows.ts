@@ -1,3 +1,4 @@
+import { sanitizeRichText } from '../../../core/sdk/server';
 import { MAX_FEN } from '../../../core/sdk/shared';
 import type { GenField, GenSpec } from '../spec';
 import { looksSecret } from './names';
@@ -44,9 +45,11 @@ function convert(field: GenField, value: unknown, dictionaryKeys: ReadonlySet<st
   switch (field.type) {
     case 'string':
     case 'text':
+      return String(value).slice(0, field.maxLength ?? DEFAULT_MAX[field.type]!);
     case 'richtext': {
-      const text = String(value);
-      return text.slice(0, field.maxLength ?? DEFAULT_MAX[field.type]!);
+      // Cleaned as the engine cleans every save: the seed writes it without one.
+      const html = sanitizeRichText(String(value));
+      return html.length <= (field.maxLength ?? DEFAULT_MAX.richtext!) ? html : REFUSED;
     }
     case 'image': {
       const link = String(value).trim();

@@ -31,8 +31,8 @@ export function entityFile(spec: GenSpec): string {
   const lines: string[] = [];
   lines.push(`import { defineEntity, definePlugin, defineResource } from '../../core/sdk/shared';`, '');
   lines.push('/**');
-  lines.push(` * ${commentText(spec.entityLabel.zh)} (${commentText(spec.entityLabel.en)}): the rows of \`${spec.table}\`, listed, searched and edited with the`);
-  lines.push(` * kit's screens and the engine's endpoints under \`${spec.apiBase}\`.`);
+  lines.push(` * ${commentText(spec.entityLabel.zh)} (${commentText(spec.entityLabel.en)}): the rows of \`${spec.table}\`, served under \`${spec.apiBase}\`.`);
+  lines.push(" * The kit draws the list, search and dialog from this definition; the engine validates and stores.");
   lines.push(` * ${provenance(spec)}`);
   lines.push(' */');
   lines.push(`export const ${entityConst(spec)} = defineEntity({`);
