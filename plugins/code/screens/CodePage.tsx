@@ -77,7 +77,7 @@ const CodePage = observer(function CodePage() {
     </Button>
   );
   const actionCount = 2 + (can('edit') ? 1 : 0) + (can('add') ? 1 : 0) + (can('delete') ? 1 : 0);
-  const actionsWidth = 32 + actionCount * (currentLanguage() === 'en' ? 84 : 60);
+  const actionsWidth = 32 + actionCount * (currentLanguage() === 'en' ? 72 : 54);
 
   return (
     <div className="ba-crud code-page">
