@@ -28,6 +28,9 @@ function conversion(field: GenField, column: ColumnShape, tree: boolean): string
     }
     return null;
   };
+  // A boolean's default (true / false) cannot be cast: it goes, and a column that had one defaults to 0.
+  const fromBoolean = (type: string) =>
+    [`alter column ${name} drop default`, `alter column ${name} type ${type} using ${name}::integer`, ...(column.hasDefault ? [`alter column ${name} set default 0`] : [])].join(', ');
   switch (tree ? 'id' : field.type) {
     case 'string':
     case 'text':
@@ -41,10 +44,10 @@ function conversion(field: GenField, column: ColumnShape, tree: boolean): string
       return fits(STRINGS.has(t));
     case 'integer':
     case 'money':
-      if (t === 'bool') return `alter column ${name} type integer using ${name}::integer`;
+      if (t === 'bool') return fromBoolean('integer');
       return fits(INTEGERS.has(t));
     case 'switch':
-      if (t === 'bool') return `alter column ${name} type smallint using ${name}::integer::smallint`;
+      if (t === 'bool') return fromBoolean('smallint');
       return fits(INTEGERS.has(t));
     case 'number':
       if (t === 'float4' || t === 'float8') return `alter column ${name} type numeric using ${name}::numeric`;
