@@ -43,7 +43,7 @@ export function serverFile(spec: GenSpec): string {
     ? [
         '    // Parents come first: each child names its parent by the id it was given here.',
         '    const ids = new Map<string, string>();',
-        `    for (const { id, ${spec.tree.parent}: parentId, ...values } of demoRows) {`,
+        `    for (const { id, ${spec.tree.parent === 'parentId' ? 'parentId' : `${spec.tree.parent}: parentId`}, ...values } of demoRows) {`,
         `      ids.set(String(id), await rows.insert(tx, actor, { ...values, ${spec.tree.parent}: ids.get(String(parentId)) ?? '0' }, ctx.now()));`,
         '    }',
       ]
