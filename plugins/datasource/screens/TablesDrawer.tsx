@@ -37,6 +37,7 @@ function TablesBrowser({ target }: { target: TablesTarget }) {
     {
       title: t('datasource.tableName'),
       dataIndex: 'name',
+      width: 260,
       render: (name: string, row: TableSummary) => (
         <span className="ds-table-name">
           <Button type="text" size="mini" onClick={() => setChosen(name)} aria-pressed={chosen === name}>
@@ -50,7 +51,7 @@ function TablesBrowser({ target }: { target: TablesTarget }) {
         </span>
       ),
     },
-    { title: t('datasource.comment'), dataIndex: 'comment', render: (v: string) => v || '—' },
+    { title: t('datasource.comment'), dataIndex: 'comment', ellipsis: true, render: (v: string) => v || '—' },
     { title: t('datasource.estimatedRows'), dataIndex: 'estimatedRows', width: 96, align: 'right' as const },
   ];
   return (
