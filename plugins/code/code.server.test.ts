@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { strFromU8, unzipSync } from 'fflate';
 import type { TableShape, TableSummary } from '../../core/sdk/server';
-import { answersTogether, createTestServer, type CallResult, type TestServer } from '../../core/sdk/server-testing';
+import { createTestServer, type CallResult, type TestServer } from '../../core/sdk/server-testing';
 import datasourceServer from '../datasource/server';
 import dictServer from '../dict/server';
 import codeServer from './server';
 import { DEMO_CUSTOMERS, DEMO_TABLE_SHAPE } from './server/demo-table';
+import { filesOfRecord, findRecord, recordForTable } from './server/generation';
 import type { GenField, GenFile } from './spec';
 
 /**
@@ -242,17 +243,49 @@ describe('preview and the zip', () => {
 });
 
 describe('copy', () => {
-  test('a new record: <name>-copy, a free plugin id, the same fields; two copies at once get two ids', async () => {
+  test('a new record: <name>-copy, a free plugin id, the same fields; an unknown or malformed id is refused', async () => {
     const crm = await crmRecord();
-    const ids = await answersTogether(2, () => ts.post(`${BASE}/copy`, { token: admin, query: { id: String(crm.id) } }));
-    for (const res of ids) expect([res.status, res.body.success]).toEqual([200, true]);
-    const copies = await Promise.all(ids.map(async (res) => (await ts.get(`${BASE}/detail`, { token: admin, query: { id: String(res.body.data) } })).body.data as Row));
-    expect(copies.map((c) => c.pluginId).sort()).toEqual(['crm-copy', 'crm-copy-2']);
-    for (const copy of copies) expect(copy).toMatchObject({ codeName: '客户管理-copy', tableName: 'crm_customer', fields: crm.fields, treeMode: 2 });
-    expect(ts.logged).toEqual([]);
-    await ts.post(`${BASE}/remove`, { token: admin, query: { ids: copies.map((c) => String(c.id)).join(',') } });
+    const res = await ts.post(`${BASE}/copy`, { token: admin, query: { id: String(crm.id) } });
+    expect([res.status, res.body.success]).toEqual([200, true]);
+    const copy = (await ts.get(`${BASE}/detail`, { token: admin, query: { id: String(res.body.data) } })).body.data as Row;
+    expect(copy).toMatchObject({ codeName: '客户管理-copy', pluginId: 'crm-copy', tableName: 'crm_customer', fields: crm.fields, treeMode: 2 });
+    // A copy of the copy: its own stem, and the name grows one -copy more.
+    const again = await ts.post(`${BASE}/copy`, { token: admin, query: { id: String(copy.id) } });
+    expect((await ts.get(`${BASE}/detail`, { token: admin, query: { id: String(again.body.data) } })).body.data).toMatchObject({ codeName: '客户管理-copy-copy', pluginId: 'crm-copy-copy' });
+    await ts.post(`${BASE}/remove`, { token: admin, query: { ids: `${String(copy.id)},${String(again.body.data)}` } });
+    // A plugin id at its longest: the copies' ids are cut to fit, and still differ.
+    const long = 'customer-relationship-managemen';
+    expect((await ts.post(`${BASE}/submit`, { token: admin, json: { ...crm, id: undefined, pluginId: long } })).body.success).toBe(true);
+    const longId = String((await list({ pluginId: long })).records[0]!.id);
+    const longCopies: string[] = [];
+    for (let i = 0; i < 2; i++) longCopies.push(String((await ts.post(`${BASE}/copy`, { token: admin, query: { id: longId } })).body.data));
+    const copied = await Promise.all(longCopies.map(async (id) => ((await ts.get(`${BASE}/detail`, { token: admin, query: { id } })).body.data as Row).pluginId));
+    expect(copied).toEqual(['customer-relationship-mana-copy', 'customer-relationship-ma-copy-2']);
+    await ts.post(`${BASE}/remove`, { token: admin, query: { ids: [longId, ...longCopies].join(',') } });
     expect(refusal(await ts.post(`${BASE}/copy`, { token: admin, query: { id: '99999999' } }))).toBe('数据不存在');
     expect(refusal(await ts.post(`${BASE}/copy`, { token: admin, query: { id: 'abc' } }))).toBe('记录主键格式不正确');
+  });
+});
+
+describe('what npm run gen calls', () => {
+  test('findRecord by id or plugin id; filesOfRecord gives what preview shows; recordForTable finds the record or makes one from the proposal', async () => {
+    const crm = await crmRecord();
+    expect((await findRecord(ts.ctx, String(crm.id)))?.pluginId).toBe('crm');
+    expect((await findRecord(ts.ctx, 'crm'))?.id).toBe(crm.id);
+    expect(await findRecord(ts.ctx, 'nothing-like-it')).toBeNull();
+    const preview = (await ts.get(`${BASE}/preview`, { token: admin, query: { id: String(crm.id) } })).body.data as GenFile[];
+    expect(await filesOfRecord(ts.ctx, String(crm.id))).toEqual(preview);
+    await expect(filesOfRecord(ts.ctx, '99999999')).rejects.toMatchObject({ status: 400, text: { zh: '数据不存在' } });
+
+    expect(await recordForTable(ts.ctx, '0', 'crm_customer')).toBe(crm.id);
+    await ts.ctx.db.system((tx) => tx.exec(`create table crm_visit (id int8 primary key, customer_id int8 not null, visited_on date not null, note varchar(200)); comment on column crm_visit.note is '拜访记录'`));
+    const made = await recordForTable(ts.ctx, '0', 'crm_visit', 'crm_');
+    expect(await findRecord(ts.ctx, made)).toMatchObject({ tableName: 'crm_visit', datasourceId: '0', tablePrefix: 'crm_', demoRows: 5 });
+    expect(await recordForTable(ts.ctx, '0', 'crm_visit')).toBe(made);
+    const files = await filesOfRecord(ts.ctx, made);
+    expect(files.find((f) => f.path.endsWith('/index.ts'))?.content).toContain('拜访记录');
+    await expect(recordForTable(ts.ctx, '0', 'blade_user')).rejects.toMatchObject({ status: 400, text: { zh: '数据表 blade_user 由平台自身使用，不能生成插件' } });
+    await ts.post(`${BASE}/remove`, { token: admin, query: { ids: made } });
   });
 });
 

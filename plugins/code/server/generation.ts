@@ -78,25 +78,29 @@ export async function proposal(ctx: ServerContext, datasourceId: string, table: 
   return { table: shape, record, fields };
 }
 
-/** `stem`, else `stem-2`, `stem-3`…, each cut to fit a plugin id, that no live record uses. */
-export async function freePluginId(tx: Tx, stem: string): Promise<string> {
+/**
+ * `<base><tail>`, else `<base><tail>-2`, `-3`…, the base cut so that each fits a plugin id (31
+ * characters), that no live record uses.
+ */
+export async function freePluginId(tx: Tx, base: string, tail = ''): Promise<string> {
   const MAX = 31;
+  const candidate = (suffix: string) => `${base.slice(0, MAX - tail.length - suffix.length).replace(/-+$/, '')}${tail}${suffix}`;
+  // Every candidate starts with the base cut for the longest suffix tried.
+  const common = base.slice(0, MAX - tail.length - 4).replace(/-+$/, '');
   const taken = new Set(
-    (await tx.query<{ plugin_id: string }>(`select plugin_id from blade_code where is_deleted = 0 and left(plugin_id, $2) = $1`, [stem.slice(0, MAX - 4).replace(/-+$/, ''), MAX - 4])).map(
-      (r) => r.plugin_id,
-    ),
+    (await tx.query<{ plugin_id: string }>(`select plugin_id from blade_code where is_deleted = 0 and left(plugin_id, length($1)) = $1`, [common])).map((r) => r.plugin_id),
   );
   for (let n = 1; n < 1000; n++) {
-    const suffix = n === 1 ? '' : `-${n}`;
-    const candidate = `${stem.slice(0, MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
+    const id = candidate(n === 1 ? '' : `-${n}`);
+    if (!taken.has(id)) return id;
   }
   throw bizError(TEXT.noFreePluginId);
 }
 
 /** The values a new record takes from a table's proposal (validated as a save is; the entity's defaults for the rest). */
 export function recordValues(datasourceId: string, table: string, proposed: Awaited<ReturnType<typeof proposal>>, overrides: Record<string, unknown> = {}) {
-  const body = { ...proposed.record, datasourceId, tableName: table, fields: JSON.stringify(proposed.fields), ...overrides };
+  // The proposal has no menu placement; a required field's default is not applied by the validator.
+  const body = { menuParent: 'own', ...proposed.record, datasourceId, tableName: table, fields: JSON.stringify(proposed.fields), ...overrides };
   return entityValidator(codeEntity).parse(body, 'add').values;
 }
 
@@ -131,7 +135,7 @@ export async function copyRecord(ctx: ServerContext, actor: Actor, id: string): 
     if (!row) throw bizError(MSG.notFound);
     const values = repo.valuesOf(row);
     values.codeName = `${str(row.code_name).slice(0, 59)}-copy`;
-    values.pluginId = await freePluginId(tx, `${str(row.plugin_id)}-copy`);
+    values.pluginId = await freePluginId(tx, str(row.plugin_id), '-copy');
     return repo.insert(tx, actor, values, ctx.now());
   });
 }
