@@ -81,10 +81,17 @@ describe('/api/blade-develop/datasource', () => {
     const id = String(row!.id);
     expect((await stored(id))!.password).toBe('secret-1');
 
-    expect((await submit({ id, ...valid, name: 'mysql-main', password: '' })).status).toBe(200);
+    const url = 'jdbc:mysql://localhost:3306/blade?useSSL=false&serverTimezone=UTC';
+    expect((await submit({ id, ...valid, url, name: 'mysql-main', password: '' })).status).toBe(200);
     expect(await stored(id)).toMatchObject({ name: 'mysql-main', password: 'secret-1' });
-    expect((await submit({ id, name: 'mysql-main', driverClass: valid.driverClass, url: valid.url, username: 'root' })).status).toBe(200);
+    expect((await submit({ id, name: 'mysql-main', driverClass: valid.driverClass, url, username: 'root' })).status).toBe(200);
     expect((await stored(id))!.password).toBe('secret-1');
+    // The stored password is for the stored address and account: either changed, it must be typed again.
+    for (const moved of [{ url: valid.url }, { url, username: 'other' }]) {
+      const refused = await submit({ id, ...valid, name: 'mysql-main', password: '', ...moved });
+      expect([refused.status, refused.body.msg]).toEqual([400, '修改了连接地址或用户名时请重新输入密码']);
+    }
+    expect(await stored(id)).toMatchObject({ url, password: 'secret-1' });
     expect((await submit({ id, ...valid, name: 'mysql-main', password: 'secret-2' })).status).toBe(200);
     expect((await stored(id))!.password).toBe('secret-2');
 

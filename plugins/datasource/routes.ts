@@ -19,6 +19,7 @@ import { datasourceCatalog, pgLogin } from './catalog/catalog';
 import { withPgClient } from './catalog/connect';
 import { DATASOURCE_MSG } from './catalog/messages';
 import { storedDatasource } from './catalog/stored';
+import { assertSamePlace } from './catalog/stored-password';
 import { DRIVER_CLASSES } from './index';
 
 const BASE = '/blade-develop/datasource';
@@ -46,7 +47,7 @@ const optionalText = (max: number) => z.preprocess((v) => (v === null ? undefine
 export const testBody = z.object({
   id: z
     .preprocess((v) => (v === null || v === '' ? undefined : trimmed(v)), z.string().refine((v) => v === EMBEDDED_DATASOURCE_ID || (/^[1-9]\d{0,18}$/.test(v) && isBigintId(v))).optional())
-    .describe(docText({ zh: '已保存的数据源主键（密码留空时用它保存的密码）；0 为内置数据库，其余字段不需要', en: 'A saved datasource (its stored password is used when the password is empty); 0 is the embedded database, which needs no other field' })),
+    .describe(docText({ zh: '已保存的数据源主键（密码留空且连接地址和用户名未改时用它保存的密码）；0 为内置数据库，其余字段不需要', en: 'A saved datasource (its stored password is used when the password is empty and the URL and user name are the stored ones); 0 is the embedded database, which needs no other field' })),
   driverClass: z.enum(DRIVER_CLASSES as [string, ...string[]]).optional(),
   url: optionalText(500),
   username: optionalText(50),
@@ -120,7 +121,11 @@ export function datasourceToolRoutes(api: Hono<AppEnv>, ctx: ServerContext): voi
       if (!url?.trim()) throw bizError({ zh: '请输入连接地址', en: 'Please enter the URL' });
       if (!username?.trim()) throw bizError({ zh: '请输入用户名', en: 'Please enter the user name' });
       let password = body.password ?? '';
-      if (!password && body.id) password = (await storedDatasource(ctx, body.id)).password;
+      if (!password && body.id) {
+        const saved = await storedDatasource(ctx, body.id);
+        assertSamePlace(saved, { url, username });
+        password = saved.password;
+      }
       const login = pgLogin({ driverClass, url, username: username.trim(), password });
       const version = await withPgClient(ctx, login, async (client) => (await client.query<{ version: string }>(`select current_setting('server_version') as version`)).rows[0]?.version);
       return c.json(rData({ product: `PostgreSQL ${versionOf(version)}`, ms: Math.round(performance.now() - started) }));

@@ -1,6 +1,7 @@
 import { assertAdministrator, crudRepo, currentMember, defineServerPlugin, entityNames, rData, SEED, str } from '../../core/sdk/server';
 import { describeRoute } from '../../core/sdk/server';
 import { datasourceCatalog } from './catalog/catalog';
+import { assertSamePlace } from './catalog/stored-password';
 import datasourcePlugin, { datasourceEntity } from './index';
 import { DATASOURCE_RATE_RULES, datasourceToolRoutes } from './routes';
 
@@ -18,10 +19,13 @@ export default defineServerPlugin(datasourcePlugin, {
     datasource: {
       access: { read: 'administrator', add: 'administrator', edit: 'administrator', delete: 'administrator' },
       hooks: {
-        beforeValidate({ body, mode }) {
+        beforeValidate({ body, mode, existing }) {
           // BladeX: an url that went through an HTML form comes back with &amp;.
           if (typeof body.url === 'string') body.url = body.url.replace(/&amp;/g, '&');
-          if (mode === 'edit' && blank(body.password)) delete body.password;
+          if (mode === 'edit' && blank(body.password)) {
+            if (existing) assertSamePlace(existing, body);
+            delete body.password;
+          }
         },
         afterRead({ rows }) {
           for (const row of rows) row.password = '';

@@ -298,6 +298,19 @@ describe.skipIf(!url)('a PostgreSQL datasource (TEST_DATABASE_URL)', () => {
     expect(choices.find((c) => c.id === id)).toEqual({ id, name: 'scratch', kind: 'postgresql', readable: true });
   });
 
+  test('the stored password goes only to the stored address and account: a changed one needs the password typed again', async () => {
+    const id = await addDatasource(ts, admin, { name: 'scratch-moved', ...form() });
+    const elsewhere = { ...form(), id, url: 'jdbc:postgresql://127.0.0.1:1/postgres', password: '' };
+    const moved = await ts.post(`${BASE}/test`, { token: admin, json: elsewhere });
+    expect([moved.status, moved.body.msg]).toEqual([400, '修改了连接地址或用户名时请重新输入密码']);
+    expect((await ts.post(`${BASE}/test`, { token: admin, json: { ...form(), id, username: 'someone', password: '' }, headers: { 'Accept-Language': 'en' } })).body.msg).toBe(
+      'Enter the password again when the URL or the user name changes',
+    );
+    const saved = await ts.post(`${BASE}/submit`, { token: admin, json: { ...form(), id, name: 'scratch-moved', url: 'jdbc:postgresql://attacker.example/x', password: '' } });
+    expect([saved.status, saved.body.msg]).toEqual([400, '修改了连接地址或用户名时请重新输入密码']);
+    expect((await ts.post(`${BASE}/submit`, { token: admin, json: { ...form(), id, name: 'scratch-moved', url: 'jdbc:postgresql://127.0.0.1:1/x', password: 'typed-again' } })).status).toBe(200);
+  });
+
   test('a wrong password: 用户名或密码错误 (and in English), the password nowhere in the answer', async () => {
     const wrong = { ...form(), password: 'wrong-password-4711' };
     const zh = await ts.post(`${BASE}/test`, { token: admin, json: wrong });

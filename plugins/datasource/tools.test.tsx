@@ -110,6 +110,19 @@ describe('datasource tools', () => {
     expect(formTests(app.callsTo(TEST))).toEqual([{ id: '1', driverClass: 'org.postgresql.Driver', url: 'jdbc:postgresql://127.0.0.1:5432/blade_demo', username: 'demo', password: '' }]);
   });
 
+  it('editing: the password becomes required once the url or the user name changes (the stored one is for the stored place only)', async () => {
+    const app = await renderPlugin(datasourcePlugin, { backend: backend() });
+    await screen.findByText('postgresql');
+    await app.user.click(within(rowOf('postgresql')).getByRole('button', { name: /修\s*改/ }));
+    const dialog = await screen.findByRole('dialog', { name: /修改数据源/ });
+    const url = await within(dialog).findByDisplayValue('jdbc:postgresql://127.0.0.1:5432/blade_demo');
+    await app.user.clear(url);
+    await app.user.type(url, 'jdbc:postgresql://elsewhere:5432/blade_demo');
+    await app.user.click(within(dialog).getByTestId('crud-save'));
+    expect(await within(dialog).findByText('请输入密码', { selector: '.arco-form-message *, .arco-form-message' })).toBeTruthy();
+    expect(app.callsTo('POST /api/blade-develop/datasource/submit')).toHaveLength(0);
+  });
+
   it('测试连接 on a row tests the saved settings and says the outcome in a toast; 表结构 only on readable kinds', async () => {
     const app = await renderPlugin(datasourcePlugin, { backend: backend({}, () => fail('目前只能连接 PostgreSQL 数据源')) });
     await screen.findByText('mysql');

@@ -9,6 +9,7 @@ import {
   DialogOpenings,
   type DialogState,
   EntityForm,
+  type EntityFormProps,
   type EntityDef,
   fetchDetail,
   localText,
@@ -29,11 +30,13 @@ export interface DatasourceDialogProps {
   onClose: () => void;
   /** The password's own control (masked, never filled in). */
   passwordControl: ReactNode;
+  /** What depends on the values typed (the edit form's password, required once the place it is for changes). */
+  dynamic?: EntityFormProps['dynamic'];
 }
 
 const SETTINGS = ['driverClass', 'url', 'username'] as const;
 
-function DatasourceModal({ entity, state, opening, onClose, passwordControl }: Omit<DatasourceDialogProps, 'state'> & { state: DialogState; opening: { visible: boolean; afterClose: () => void } }) {
+function DatasourceModal({ entity, state, opening, onClose, passwordControl, dynamic }: Omit<DatasourceDialogProps, 'state'> & { state: DialogState; opening: { visible: boolean; afterClose: () => void } }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Row>();
   const adding = state.mode === 'add';
@@ -76,7 +79,7 @@ function DatasourceModal({ entity, state, opening, onClose, passwordControl }: O
       {(loaded) => (
         <>
           <ConnectionResult outcome={test.outcome} onClose={test.clear} />
-          <EntityForm entity={entity} form={form} mode={state.mode} initialValues={loaded} controls={{ password: passwordControl }} />
+          <EntityForm entity={entity} form={form} mode={state.mode} initialValues={loaded} controls={{ password: passwordControl }} dynamic={dynamic} />
         </>
       )}
     </RecordDialog>

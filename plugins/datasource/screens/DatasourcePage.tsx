@@ -25,6 +25,8 @@ import { EmbeddedLine } from './EmbeddedLine';
 import { TablesDrawer, type TablesTarget } from './TablesDrawer';
 import './datasource.css';
 
+const changed = (typed: unknown, stored: unknown) => typed !== undefined && String(typed ?? '').trim() !== String(stored ?? '').trim();
+
 /** Only PostgreSQL's tables can be read (the one driver the server has). */
 const readable = (driverClass: unknown) => driverClass === 'org.postgresql.Driver';
 
@@ -109,6 +111,8 @@ const DatasourcePage = observer(function DatasourcePage() {
         state={dialog}
         onClose={() => setDialog(null)}
         passwordControl={password(dialog?.mode === 'edit' ? t('datasource.keepPassword') : fieldPlaceholder(datasourceEntity.fields.password))}
+        // The stored password is for the stored address and account only: a new one needs it typed again.
+        dynamic={(values, loaded) => ({ required: dialog?.mode === 'edit' && (changed(values.url, loaded.url) || changed(values.username, loaded.username)) ? ['password'] : [] })}
       />
       <TablesDrawer target={tables} onClose={() => setTables(null)} />
     </>
