@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { DatasourceChoice, TableShape, TableSummary } from '../schema/table-shape';
 import type { ServerContext } from './context';
 
@@ -24,3 +25,27 @@ export interface DatasourceCatalog {
    */
   sample(ctx: ServerContext, datasourceId: string, table: string, columns: readonly string[], limit: number): Promise<Record<string, unknown>[]>;
 }
+
+/** The catalogue's answers as zod schemas, for the routes that hand them on to describe them once. */
+export const catalogSchemas = {
+  choice: z.object({ id: z.string(), name: z.string(), kind: z.string(), readable: z.boolean() }),
+  summary: z.object({ name: z.string(), comment: z.string(), estimatedRows: z.number(), platform: z.boolean() }),
+  shape: z.object({
+    name: z.string(),
+    comment: z.string(),
+    columns: z.array(
+      z.object({
+        name: z.string(),
+        type: z.string(),
+        maxLength: z.number().nullable(),
+        precision: z.number().nullable(),
+        scale: z.number().nullable(),
+        nullable: z.boolean(),
+        hasDefault: z.boolean(),
+        comment: z.string(),
+        primaryKey: z.boolean(),
+      }),
+    ),
+    indexes: z.array(z.object({ name: z.string(), columns: z.array(z.string()), unique: z.boolean(), primary: z.boolean() })),
+  }),
+};

@@ -92,6 +92,22 @@ export interface GenSpec {
   adopt: { columns: ColumnShape[]; pkName: string } | null;
 }
 
+/** The record's names and options the server suggests for a table (`propose`). */
+export interface ProposedRecord {
+  pluginId: string;
+  entityName: string;
+  codeName: string;
+  codeNameEn: string;
+  serviceName: string;
+  tablePrefix: string;
+  pkName: string;
+  baseMode: 1 | 2;
+  tenantMode: 1 | 2;
+  treeMode: 1 | 2;
+  treeParent: string;
+  treeTitle: string;
+}
+
 /** A file the generator writes, its path from the project's root (`plugins/<id>/index.ts`). */
 export interface GenFile {
   path: string;

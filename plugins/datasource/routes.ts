@@ -2,6 +2,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   type AppEnv,
+  catalogSchemas,
   assertAdministrator,
   bizError,
   currentMember,
@@ -59,25 +60,7 @@ const testAnswer = z.object({
   ms: z.number().describe(docText({ zh: '连接并询问版本所用的毫秒数', en: 'Milliseconds to connect and ask for the version' })),
 });
 
-const tableSummary = z.object({ name: z.string(), comment: z.string(), estimatedRows: z.number(), platform: z.boolean() });
-const tableShape = z.object({
-  name: z.string(),
-  comment: z.string(),
-  columns: z.array(
-    z.object({
-      name: z.string(),
-      type: z.string(),
-      maxLength: z.number().nullable(),
-      precision: z.number().nullable(),
-      scale: z.number().nullable(),
-      nullable: z.boolean(),
-      hasDefault: z.boolean(),
-      comment: z.string(),
-      primaryKey: z.boolean(),
-    }),
-  ),
-  indexes: z.array(z.object({ name: z.string(), columns: z.array(z.string()), unique: z.boolean(), primary: z.boolean() })),
-});
+const { summary: tableSummary, shape: tableShape } = catalogSchemas;
 
 /** Before anything is read: datasources are the super administrator's alone. */
 const administratorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {

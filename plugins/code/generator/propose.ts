@@ -1,5 +1,5 @@
 import type { ColumnShape, TableShape } from '../../../core/sdk/shared';
-import type { GenField, GenFieldType, GenSearch } from '../spec';
+import type { GenField, GenFieldType, GenSearch, ProposedRecord } from '../spec';
 import { camelCase, ENGINE_COLUMNS, humanise, kebabCase } from './names';
 
 /**
@@ -134,22 +134,6 @@ export function proposeFields(shape: TableShape, options: { dictionaries: Readon
       unique: uniqueAlone.has(column.name) && include,
     };
   });
-}
-
-/** The record's suggested names and options for a table. */
-export interface ProposedRecord {
-  pluginId: string;
-  entityName: string;
-  codeName: string;
-  codeNameEn: string;
-  serviceName: string;
-  tablePrefix: string;
-  pkName: string;
-  baseMode: 1 | 2;
-  tenantMode: 1 | 2;
-  treeMode: 1 | 2;
-  treeParent: string;
-  treeTitle: string;
 }
 
 /** `blade_notice` → plugin `notice`; a `parent_id` column makes a tree titled by the first string column. */

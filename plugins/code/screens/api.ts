@@ -1,28 +1,12 @@
 import { http, HttpError, invalidateResource, type TableShape } from '../../../core/sdk/browser';
 import { codeEntity } from '../index';
-import type { GenField, GenFile } from '../spec';
+import type { GenField, GenFile, ProposedRecord } from '../spec';
 
 /**
  * The code generator's calls besides the engine's. Each is silent: the screen says what failed where the
  * author is looking (the dialog, the drawer), in the server's words.
  */
 const base = codeEntity.api.base;
-
-/** The record fields `propose` suggests for a table. */
-export interface ProposedRecord {
-  pluginId: string;
-  entityName: string;
-  codeName: string;
-  codeNameEn: string;
-  serviceName: string;
-  tablePrefix: string;
-  pkName: string;
-  baseMode: number;
-  tenantMode: number;
-  treeMode: number;
-  treeParent: string;
-  treeTitle: string;
-}
 
 export interface Proposal {
   table: TableShape;

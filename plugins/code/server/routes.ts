@@ -1,6 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
+  catalogSchemas,
   type AppEnv,
   assertAdministrator,
   type AuthUser,
@@ -71,25 +72,7 @@ const genQuery = z.object({
 });
 
 const localText = z.object({ zh: z.string(), en: z.string() });
-const choice = z.object({ id: z.string(), name: z.string(), kind: z.string(), readable: z.boolean() });
-const summary = z.object({ name: z.string(), comment: z.string(), estimatedRows: z.number(), platform: z.boolean() });
-const column = z.object({
-  name: z.string(),
-  type: z.string(),
-  maxLength: z.number().nullable(),
-  precision: z.number().nullable(),
-  scale: z.number().nullable(),
-  nullable: z.boolean(),
-  hasDefault: z.boolean(),
-  comment: z.string(),
-  primaryKey: z.boolean(),
-});
-const shape = z.object({
-  name: z.string(),
-  comment: z.string(),
-  columns: z.array(column),
-  indexes: z.array(z.object({ name: z.string(), columns: z.array(z.string()), unique: z.boolean(), primary: z.boolean() })),
-});
+const { choice, summary, shape } = catalogSchemas;
 const field = z.object({
   column: z.string(),
   columnType: z.string(),
