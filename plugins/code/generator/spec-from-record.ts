@@ -170,7 +170,7 @@ export function specFromRecord(input: SpecInput): GenSpec {
   const demoRows = demoRowsFrom(settled, samples, { key: keyed ? pkName : undefined, dictionaries: input.dictionaries });
 
   const spec: GenSpec = {
-    source: { datasource: input.datasourceName ?? (input.embedded ? '内置数据库' : `datasource ${record.datasourceId ?? ''}`.trim()), table: shape.name, recordId: record.id ?? '' },
+    source: { datasource: input.datasourceName ?? (input.embedded ? 'the embedded database' : `datasource ${record.datasourceId ?? ''}`.trim()), table: shape.name, recordId: record.id ?? '' },
     pluginId: record.pluginId,
     pluginName: { zh: record.codeName.trim(), en: record.codeNameEn.trim() },
     entityName: record.entityName,

@@ -162,7 +162,8 @@ async function filesOf(ctx: ServerContext, record: Json): Promise<GenFile[]> {
   const rows = Number(record.demoRows) || 0;
   const catalog = catalogOf(ctx);
   const samples = rows > 0 ? await catalog.sample(ctx, datasourceId, table, sampledColumns(shape, settled, pkName), rows) : [];
-  const datasourceName = (await catalog.choices(ctx)).find((c) => c.id === datasourceId)?.name;
+  // A datasource's own name (the embedded one's is said the same way whatever the caller's language), so the files never depend on who asked.
+  const datasourceName = datasourceId === EMBEDDED_DATASOURCE_ID ? undefined : (await catalog.choices(ctx)).find((c) => c.id === datasourceId)?.name;
   try {
     const spec = specFromRecord({ record: record as unknown as CodeRecordJson, shape, embedded: datasourceId === EMBEDDED_DATASOURCE_ID, samples, dictionaries, datasourceName });
     const files = generatePlugin(spec);

@@ -145,7 +145,6 @@ export const legacyInput: SpecInput = {
   }),
   shape: legacyShape,
   embedded: true,
-  datasourceName: '内置数据库',
   samples: [
     { id: 1, title: '演示一', active: true, born_on: '2021-06-01', note: 'x', legacy_code: 'secret' },
     { id: 2, title: '演示二', active: false, born_on: null, note: null, legacy_code: 'B' },
