@@ -38,13 +38,14 @@ function projectRoot(): string {
 }
 
 /**
- * `source`: `head` copies the last commit (stable while others edit the tree: what the checks then judge is
- * the generated plugin, not someone's half-made change), `worktree` the files as they are now.
+ * `source`: `worktree` (default) the files as they are now, which is what a test run judges, in a git
+ * checkout or not; `head` the last commit (steady while someone else is editing the tree, so that the
+ * checks judge the generated plugin rather than a half-made change).
  */
 export function scratchProject(options: { source?: 'head' | 'worktree' } = {}): ScratchProject {
   const from = projectRoot();
   const root = mkdtempSync(join(tmpdir(), 'card-admin-scratch-'));
-  if ((options.source ?? 'head') === 'head') {
+  if (options.source === 'head') {
     const present = COPIED.filter((path) => existsSync(join(from, path)));
     const archive = execFileSync('git', ['archive', '--format=tar', 'HEAD', ...present], { cwd: from, maxBuffer: 512 * 1024 * 1024 });
     execFileSync('tar', ['-x', '-C', root], { input: archive });
