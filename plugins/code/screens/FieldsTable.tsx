@@ -53,6 +53,17 @@ export function FieldsTable({ fields, onChange }: FieldsTableProps) {
       <Checkbox aria-label={named(key, field)} checked={field[key]} onChange={(checked: boolean) => change(i, { [key]: checked })} />
     ),
   });
+  const label = (language: 'zh' | 'en'): TableColumnProps<GenField> => {
+    const key = language === 'zh' ? 'labelZh' : 'labelEn';
+    return {
+      title: t(`code.col.${key}`),
+      key,
+      width: 150,
+      render: (_v: unknown, field: GenField, i: number) => (
+        <Input size="small" aria-label={named(key, field)} value={field.label[language]} maxLength={64} onChange={(text) => change(i, { label: { ...field.label, [language]: text } })} />
+      ),
+    };
+  };
   const count = (key: 'maxLength' | 'min' | 'max', enabled: (field: GenField) => boolean): TableColumnProps<GenField> => ({
     title: t(`code.col.${key}`),
     key,
@@ -104,22 +115,8 @@ export function FieldsTable({ fields, onChange }: FieldsTableProps) {
         />
       ),
     },
-    {
-      title: t('code.col.labelZh'),
-      key: 'labelZh',
-      width: 150,
-      render: (_v: unknown, field: GenField, i: number) => (
-        <Input size="small" aria-label={named('labelZh', field)} value={field.label.zh} maxLength={64} onChange={(zh) => change(i, { label: { ...field.label, zh } })} />
-      ),
-    },
-    {
-      title: t('code.col.labelEn'),
-      key: 'labelEn',
-      width: 150,
-      render: (_v: unknown, field: GenField, i: number) => (
-        <Input size="small" aria-label={named('labelEn', field)} value={field.label.en} maxLength={64} onChange={(en) => change(i, { label: { ...field.label, en } })} />
-      ),
-    },
+    label('zh'),
+    label('en'),
     check('required'),
     count('maxLength', (field) => TEXT_TYPES.includes(field.type)),
     count('min', (field) => NUMBER_TYPES.includes(field.type)),

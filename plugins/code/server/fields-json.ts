@@ -13,7 +13,8 @@ import { TEXT } from './texts';
 const label = z.object({ zh: z.string().max(200), en: z.string().max(200) });
 const bound = z.number().finite().nullable();
 
-const genField = z.object({
+/** One field as saved: the shape checked on save, and the one `propose` answers (described once). */
+export const genField = z.object({
   column: z.string().regex(new RegExp(IDENTIFIER_PATTERN)),
   columnType: z.string().max(64),
   include: z.boolean(),

@@ -16,8 +16,9 @@ import {
   type ServerContext,
   zodMessage,
 } from '../../../core/sdk/server';
-import { GEN_FIELD_TYPES, IDENTIFIER_PATTERN } from '../spec';
+import { IDENTIFIER_PATTERN } from '../spec';
 import { catalogOf } from './catalog';
+import { genField } from './fields-json';
 import { copyRecord, filesOfRecord, filesOfRecords, proposal } from './generation';
 import { TEXT } from './texts';
 import { zipFiles } from './zip';
@@ -71,26 +72,7 @@ const genQuery = z.object({
   system: z.preprocess(trimmed, z.string().max(64).optional()).describe(docText({ zh: '兼容 BladeX 的参数，忽略', en: "BladeX's parameter, ignored" })),
 });
 
-const localText = z.object({ zh: z.string(), en: z.string() });
 const { choice, summary, shape } = catalogSchemas;
-const field = z.object({
-  column: z.string(),
-  columnType: z.string(),
-  include: z.boolean(),
-  name: z.string(),
-  type: z.enum(GEN_FIELD_TYPES),
-  label: localText,
-  required: z.boolean(),
-  maxLength: z.number().nullable(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  dict: z.string(),
-  search: z.string(),
-  list: z.boolean(),
-  form: z.boolean(),
-  sortable: z.boolean(),
-  unique: z.boolean(),
-});
 const proposed = z.object({
   table: shape,
   record: z.object({
@@ -107,7 +89,7 @@ const proposed = z.object({
     treeParent: z.string(),
     treeTitle: z.string(),
   }),
-  fields: z.array(field),
+  fields: z.array(genField),
 });
 const files = z.array(z.object({ path: z.string().describe(docText({ zh: '自项目根目录的路径', en: "Path from the project's root" })), content: z.string() }));
 
