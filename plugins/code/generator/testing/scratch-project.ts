@@ -76,14 +76,17 @@ export function scratchProject(options: { source?: 'head' | 'worktree' } = {}): 
     },
     run(command, args, runOptions = {}) {
       return new Promise((done) => {
-        const child = spawn(command, [...args], { cwd: root, env: { ...process.env, ...runOptions.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        // Plain text whatever the caller's terminal: tests read this output, and a CI that forces colour
+        // would put escape codes between the words they look for.
+        const env = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...runOptions.env };
+        const child = spawn(command, [...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
         const timer = setTimeout(() => child.kill('SIGKILL'), runOptions.timeoutMs ?? 300_000);
         child.on('close', (code) => {
           clearTimeout(timer);
-          done({ code: code ?? 1, output });
+          done({ code: code ?? 1, output: withoutEscapes(output) });
         });
       });
     },
@@ -92,3 +95,7 @@ export function scratchProject(options: { source?: 'head' | 'worktree' } = {}): 
     },
   };
 }
+
+// eslint-disable-next-line no-control-regex -- the escape character is what is being removed
+const ESCAPES = /\u001b\[[0-9;]*m/g;
+const withoutEscapes = (text: string) => text.replace(ESCAPES, '');
