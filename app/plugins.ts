@@ -28,6 +28,8 @@ export const installedPlugins = [
   'genius',
   'course',
   'desk',
+  'flow',
+  'leave',
   'log',
   'resource',
   'report',

@@ -94,10 +94,55 @@ export interface NoticeFeed {
   open(id: string): Promise<NoticeFeedDetail>;
 }
 
+/** One entry of the message tab: something waiting for the user (a task to handle), opened by its link. */
+export interface MessageFeedItem {
+  id: string;
+  title: string;
+  /** A short label shown as a tag (the process's category), in the caller's language. */
+  tag?: string;
+  /** Since when it waits, `yyyy-MM-dd HH:mm:ss`. */
+  time: string;
+  /** The route that handles it (`/work/process/leave/handle/…`); opening the entry goes there. */
+  link: string;
+}
+
+/**
+ * Where the message tab of the top bar's popover reads what waits for the signed-in user (their work
+ * tasks). Entries leave the feed when handled, so there is nothing to mark read: the count is the badge.
+ * Every call may reject (the tab shows the failure with a retry). Without a provider, the tab shows samples.
+ */
+export interface MessageFeed {
+  readonly pageSize: number;
+  /** Page `n` (from 1), the oldest waiting first, with how many wait in all. */
+  page(n: number): Promise<{ items: MessageFeedItem[]; total: number }>;
+  /** How many entries wait (the tab's and the bell's count). */
+  count(): Promise<number>;
+  /** The route of the full list (`/work/todo`), shown as "view all" below the entries. */
+  readonly allLink?: string;
+}
+
+/** What an instance's progress shows: its history and its diagram, done and current steps highlighted. */
+export interface ProcessProgressProps {
+  processInstanceId: string;
+}
+
+/**
+ * The workflow's parts for plugins whose business forms run as processes (a leave request's detail and
+ * handling pages show where the request stands without loading the modeler themselves).
+ */
+export interface WorkflowUi {
+  /** History table and highlighted diagram of one instance; loads its code when first rendered. */
+  ProcessProgress: ComponentType<ProcessProgressProps>;
+}
+
 export interface BrowserProvides {
   dictionaries?: DictionaryBases;
   /** The notices of the top bar's popover (its notice tab); without it, the tab shows samples. */
   notices?: NoticeFeed;
+  /** What waits for the user, in the popover's message tab; without it, the tab shows samples. */
+  messages?: MessageFeed;
+  /** The workflow's parts for business forms (see `WorkflowUi`). */
+  workflow?: WorkflowUi;
 }
 
 export interface BrowserPlugin extends PluginManifest {

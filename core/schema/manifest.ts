@@ -78,7 +78,11 @@ export interface DictionaryDecl {
   /** The dictionary's code (`company_industry`), unique across plugins. */
   code: string;
   name: LocalText;
-  items: readonly { key: string; value: LocalText }[];
+  /**
+   * `remark` is stored with the entry (a flow category's form route, `leave`): data a reader of the
+   * dictionary needs besides the label.
+   */
+  items: readonly { key: string; value: LocalText; remark?: string }[];
 }
 
 export interface PluginManifest {

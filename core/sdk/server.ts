@@ -15,6 +15,7 @@ export type { Tx } from '../server/db/types';
 export type { CreatedTenant, DeclaredTopMenu, DictionaryLabels, NameLookup, OAuthClient, Provides, TopMenuStore } from '../server/extensions';
 export type { FileStore, FileStoreContext, FileStores } from '../server/oss/file-store';
 export { catalogSchemas, type DatasourceCatalog } from '../server/datasource-catalog';
+export type { DeployedDefinition, WorkflowCompleteInput, WorkflowDeployInput, WorkflowInstanceSummary, WorkflowService, WorkflowStartInput, WorkflowTask } from '../server/workflow';
 export { EMBEDDED_DATASOURCE_ID, type ColumnShape, type DatasourceChoice, type IndexShape, type TableShape, type TableSummary } from '../schema/table-shape';
 export { PARAMETERS, parameterValueRefusal, readParameters, type ParameterSource } from '../server/parameters';
 export { logEvent, type LoggedEvent } from '../server/log/event';

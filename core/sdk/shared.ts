@@ -4,7 +4,7 @@
  * browser and the server import takes its kernel imports from here; browser.ts and server.ts pass all of
  * it on, so the rest of a plugin imports from its own side's module only.
  */
-export { definePlugin, type BrowserPlugin, type BrowserPluginModule, type HomeCardDecl, type NoticeFeed, type NoticeFeedDetail, type NoticeFeedItem, type NoticeFeedPage, type RouteDecl, type RouteMeta, type StoreDecl } from '../plugin/types';
+export { definePlugin, type BrowserPlugin, type BrowserPluginModule, type HomeCardDecl, type MessageFeed, type MessageFeedItem, type NoticeFeed, type NoticeFeedDetail, type NoticeFeedItem, type NoticeFeedPage, type ProcessProgressProps, type RouteDecl, type RouteMeta, type StoreDecl, type WorkflowUi } from '../plugin/types';
 export { defineResource, resourcePath, type ResourceDecl, type ResourceMenu, type ResourcePlugin } from '../schema/resource';
 export { crudButtons } from '../schema/crud-buttons';
 export { declaredCodes, type ButtonDecl, type DictionaryDecl, type LocalText, type MenuDecl, type PluginManifest, type TopMenuDecl } from '../schema/manifest';

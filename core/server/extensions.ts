@@ -5,6 +5,7 @@ import type { IdGenerator } from './ids';
 import type { FileStores } from './oss/file-store';
 import type { ParameterSource } from './parameters';
 import type { TopMenuRow } from './menu/vo';
+import type { WorkflowService } from './workflow';
 
 /**
  * What the kernel asks of plugins instead of reading their tables: a plugin declares what it provides
@@ -75,6 +76,8 @@ export interface Provides {
   fileStores?: FileStores;
   /** The datasources' tables, for the developer tools. Without it: none can be read. */
   datasources?: DatasourceCatalog;
+  /** The workflow engine: deploy, start and follow processes for business rows. Without it: no workflow. */
+  workflow?: WorkflowService;
 }
 
 /** A tenant just created by the kernel, with its administrator. */
@@ -94,6 +97,7 @@ const SINGLE_KINDS = {
   dictionaryLabels: 'Dictionary labels',
   fileStores: 'File stores',
   datasources: 'Datasource catalogues',
+  workflow: 'Workflow engines',
 } as const satisfies Partial<Record<keyof Provides, string>>;
 type SingleKind = keyof typeof SINGLE_KINDS;
 

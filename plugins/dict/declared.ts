@@ -42,8 +42,8 @@ export async function syncDeclaredDictionaries(tx: Tx, ids: IdGenerator, manifes
       if (keys.has(item.key)) continue;
       sort += 1;
       await tx.query(
-        `insert into blade_dict (id, parent_id, code, dict_key, dict_value, dict_value_en, sort, remark, is_sealed) values ($1, $2, $3, $4, $5, $6, $7, '', 0)`,
-        [ids.next(), parentId, dictionary.code, item.key, item.value.zh, item.value.en, sort],
+        `insert into blade_dict (id, parent_id, code, dict_key, dict_value, dict_value_en, sort, remark, is_sealed) values ($1, $2, $3, $4, $5, $6, $7, $8, 0)`,
+        [ids.next(), parentId, dictionary.code, item.key, item.value.zh, item.value.en, sort, item.remark ?? ''],
       );
     }
   }

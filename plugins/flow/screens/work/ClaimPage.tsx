@@ -1,0 +1,4 @@
+// Skeleton: replaced by the screen's author in this change.
+export default function Screen() {
+  return null;
+}

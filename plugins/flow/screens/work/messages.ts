@@ -1,0 +1,2 @@
+// Skeleton: the area's texts, filled by its author in this change.
+export const workMessages = { zh: {}, en: {} };
