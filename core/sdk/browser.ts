@@ -12,3 +12,4 @@ export { currentLanguage, i18n, languages, localText, useTranslation, type Langu
 export { HttpError, http, toastError, toastSuccess, withQuery, type Page, type Params, type R, type UploadOptions, type UploadProgress } from '../http';
 export { passwordRuleHint, passwordRuleValidator, usePasswordRule } from '../session/password-rule';
 export { MenuIcon } from '../shell/icons';
+export { usePluginRegistry } from '../shell/plugins-context';
