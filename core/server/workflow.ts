@@ -100,4 +100,10 @@ export interface WorkflowService {
    * servers on one database never run the same step twice.
    */
   complete(ctx: ServerContext, tx: Tx, user: AuthUser, input: WorkflowCompleteInput): Promise<void>;
+  /**
+   * Whether `user` takes or took part in an instance of their tenant: its starter, the assignee of one of
+   * its tasks (done or waiting), or a candidate of a task waiting to be claimed. A business detail shows
+   * its row to them. Without it, a caller judges by the waiting tasks alone.
+   */
+  participates?(ctx: ServerContext, tx: Tx, user: AuthUser, processInstanceId: string): Promise<boolean>;
 }
