@@ -1,0 +1,382 @@
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { apiToken } from './api';
+import { launchBrowser, openPage } from './browser';
+import { formItem } from './selectors';
+import { startServerProcess, type RunningServer } from './server-process';
+import { ADMIN, DEMO, pickLanguage, pickTheme, signIn, toast, topButton } from './session-helpers';
+import { SHOTS } from './suite';
+import { HR, flowApi, historyOf, markedElements, toastsGone, workList, type WorkItem } from './work-helpers';
+
+/**
+ * The workflow's proof, as its people live it in the browser: the administrator DRAWS a two-step process
+ * in the modeler (palette, context pad, direct editing and the properties panel, with the mouse and the
+ * keyboard), saves and deploys it for 000000 as 通用审批; the demo user starts it through the general form
+ * choosing admin as the second approver; hr finds it in 待签事务 and in the top bar's message tab, claims
+ * and approves it; the server is stopped and started again on the same data; admin finds it waiting in
+ * 待办 and rejects it with a comment; the demo user reads its history (who, when, how long, comments) and
+ * the diagram with the done steps marked. One server at a time, on a data folder this file owns.
+ */
+
+const MODEL_NAME = 'E2E 采购两级审批';
+const MODEL_KEY = 'e2e_purchase';
+const TITLE = 'E2E 采购申请：人体工学椅 3 把';
+const REASON = '研发部新入职三人，需要办公座椅。';
+const REJECTION = '本季度预算已用完，下季度再申请';
+
+let dataDir: string;
+let server: RunningServer | undefined;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), 'card-admin-e2e-workflow-'));
+  [server, browser] = await Promise.all([startServerProcess({}, { dataDir }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const url = () => server!.url;
+
+/** What the steps learn and the later ones check. */
+const run = { definitionId: '', processInstanceId: '', firstTaskId: '', secondTaskId: '' };
+
+// ——— the modeler ———
+
+/** The ids of the shapes drawn on the canvas (labels apart). */
+const shapeIds = (page: Page) =>
+  page.locator('.djs-container .djs-element.djs-shape').evaluateAll((shapes) => shapes.map((s) => s.getAttribute('data-element-id') ?? '').filter((id) => id && !id.endsWith('_label')));
+
+/** A blank spot of the canvas (bottom right, clear of the palette and of what is drawn). */
+async function blankSpot(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.locator('.djs-container').boundingBox();
+  if (!box) throw new Error('the modeler has no canvas');
+  return { x: box.x + box.width - 60, y: box.y + box.height - 60 };
+}
+
+/**
+ * Selects one shape with the mouse and waits for its context pad. A click on the shape already selected
+ * would leave nothing selected, so the canvas is clicked first.
+ */
+async function selectShape(page: Page, id: string): Promise<void> {
+  const blank = await blankSpot(page);
+  await page.mouse.click(blank.x, blank.y);
+  await page.locator(`.djs-container .djs-element.djs-shape[data-element-id="${id}"]`).click();
+  await page.locator('.djs-context-pad.open').waitFor();
+}
+
+/** The shape drawn by `draw` (the one id that was not there before). */
+async function drawn(page: Page, draw: () => Promise<void>): Promise<string> {
+  const before = await shapeIds(page);
+  await draw();
+  const after = await shapeIds(page);
+  const added = after.filter((id) => !before.includes(id));
+  if (added.length !== 1) throw new Error(`expected one new shape, found ${JSON.stringify(added)}`);
+  return added[0]!;
+}
+
+/** Opens a group of the properties panel (by its id, the same in every language) if it is closed. */
+async function openGroup(page: Page, groupId: string): Promise<Locator> {
+  const group = page.locator(`.bio-properties-panel-group[data-group-id="${groupId}"]`);
+  const header = group.locator('.bio-properties-panel-group-header');
+  if (!((await header.getAttribute('class')) ?? '').includes('open')) await header.click();
+  return group;
+}
+
+/**
+ * Appends a task after `fromId` with the context pad, names it by typing (direct editing), turns it into a
+ * user task with the wrench's menu, and returns its id with it selected (the properties panel on it).
+ */
+async function appendUserTask(page: Page, fromId: string, name: string): Promise<string> {
+  await selectShape(page, fromId);
+  const id = await drawn(page, async () => {
+    await page.locator('.djs-context-pad .entry[data-action="append.append-task"]').click();
+    await page.locator('.djs-direct-editing-parent').waitFor({ state: 'visible' });
+    await page.keyboard.type(name);
+    const blank = await blankSpot(page);
+    await page.mouse.click(blank.x, blank.y);
+  });
+  await selectShape(page, id);
+  await page.locator('.djs-context-pad .entry[data-action="replace"]').click();
+  await page.locator('.djs-popup [data-id="replace-with-user-task"]').click();
+  await selectShape(page, id);
+  await page.locator('.bio-properties-panel-header-type').filter({ hasText: /user task|用户任务/i }).waitFor();
+  return id;
+}
+
+/** Types into a properties panel field and leaves it, so the panel writes it into the diagram. */
+async function typeProperty(page: Page, fieldId: string, value: string): Promise<void> {
+  const field = page.locator(`#bio-properties-panel-${fieldId}`);
+  await field.click();
+  await field.fill(value);
+  await field.press('Tab');
+}
+
+// ——— the work screens ———
+
+/** A work list screen, read afresh, waiting for its first row. */
+async function openList(page: Page, path: string): Promise<void> {
+  await page.goto(`${url()}${path}`);
+  await page.locator('.arco-table-tbody .arco-table-tr').first().waitFor({ timeout: 30_000 });
+}
+
+/** Our process's row of a work list on screen (its name is ours alone). */
+const ourRow = (page: Page) => page.locator('.arco-table-tbody .arco-table-tr', { hasText: MODEL_NAME });
+
+/** The item of a user's work list that belongs to our instance. */
+async function itemOf(token: string, list: 'claim' | 'todo' | 'send' | 'done'): Promise<WorkItem | undefined> {
+  return (await workList(url(), token, list)).find((item) => item.processInstanceId === run.processInstanceId);
+}
+
+/** The process progress (history and diagram) inside `scope`, once both have loaded. */
+async function progressLoaded(scope: Locator): Promise<{ history: Locator; diagram: Locator }> {
+  const diagram = scope.locator('.djs-container');
+  await diagram.locator('.djs-element.djs-shape').first().waitFor({ timeout: 30_000 });
+  const history = scope.locator('.arco-table-tbody .arco-table-tr, .arco-timeline-item');
+  await history.first().waitFor({ timeout: 30_000 });
+  return { history, diagram };
+}
+
+/** The classes the viewer marks finished and waiting steps with. */
+const DONE = 'ba-flow-done';
+const CURRENT = 'ba-flow-current';
+
+/** The id of the one shape of the canvas, once it shows (a new model starts from its start event). */
+async function settledOne(page: Page): Promise<string> {
+  await page.locator('.djs-container .djs-element.djs-shape').first().waitFor();
+  const ids = await shapeIds(page);
+  if (ids.length !== 1) throw new Error(`a new model should hold its start event alone, found ${JSON.stringify(ids)}`);
+  return ids[0]!;
+}
+
+/** The diagram's named shapes: name → element id, read from the labels the viewer drew. */
+const elementIdsByName = (diagram: Locator): Promise<Record<string, string>> =>
+  diagram.locator('.djs-element.djs-shape').evaluateAll((shapes) =>
+    Object.fromEntries(shapes.map((s) => [s.querySelector('.djs-visual text')?.textContent?.trim() ?? '', s.getAttribute('data-element-id') ?? '']).filter(([name]) => name !== '')),
+  );
+
+/** Every step of the history on screen: its name, who, when it started, how long it took and the comment. */
+async function expectHistory(rows: Locator, history: readonly WorkItem[]): Promise<void> {
+  await expect(rows.count()).resolves.toBe(history.length);
+  for (const [index, step] of history.entries()) {
+    const text = (await rows.nth(index).textContent()) ?? '';
+    for (const shown of [step.historyActivityName, step.assigneeName, step.createTime, step.historyActivityDurationTime, step.comment]) expect(text).toContain(shown);
+  }
+}
+
+describe('a process drawn in the browser, run by the engine across a restart', () => {
+  test('1. the administrator draws start → 一级审批 (candidate group hr) → 二级审批 (${taskUser}) → end, saves and deploys it for 000000 as 通用审批', async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 1600, height: 900 } });
+    await signIn(page, url());
+    await page.goto(`${url()}/flow/model`);
+    await page.getByRole('button', { name: '创建' }).click();
+    await page.waitForURL(/\/flow\/model\/design\/new$/);
+    await page.locator('.djs-palette .entry').first().waitFor({ timeout: 30_000 });
+
+    // A new model starts from its start event alone.
+    const start = await settledOne(page);
+
+    const first = await appendUserTask(page, start, '一级审批');
+    await openGroup(page, 'CamundaPlatform__UserAssignment');
+    await typeProperty(page, 'candidateGroups', 'hr');
+    const second = await appendUserTask(page, first, '二级审批');
+    await openGroup(page, 'CamundaPlatform__UserAssignment');
+    await typeProperty(page, 'assignee', '${taskUser}');
+
+    // The end event from the palette (a click on the tool, a click on the canvas), joined with the context pad's connect.
+    const taskBox = (await page.locator(`.djs-element.djs-shape[data-element-id="${second}"]`).boundingBox())!;
+    const endAt = { x: taskBox.x + taskBox.width + 120, y: taskBox.y + taskBox.height / 2 };
+    const end = await drawn(page, async () => {
+      await page.locator('.djs-palette .entry[data-action="create.end-event"]').click();
+      await page.mouse.move(endAt.x - 10, endAt.y - 10);
+      await page.mouse.move(endAt.x, endAt.y);
+      await page.mouse.click(endAt.x, endAt.y);
+    });
+    await selectShape(page, second);
+    await page.locator('.djs-context-pad .entry[data-action="connect"]').click();
+    await page.mouse.move(endAt.x - 5, endAt.y - 5);
+    await page.mouse.move(endAt.x, endAt.y);
+    await page.mouse.click(endAt.x, endAt.y);
+    await page.locator('.djs-connection').nth(2).waitFor();
+    expect((await shapeIds(page)).sort()).toEqual([start, first, second, end].sort());
+
+    // Named (the key is the process's id), saved.
+    await formItem(page.locator('body'), '模型名称').locator('input').fill(MODEL_NAME);
+    await formItem(page.locator('body'), '模型标识').locator('input').fill(MODEL_KEY);
+    await page.screenshot({ path: `${SHOTS}/workflow-designer-zh-light.png` });
+    await page.getByRole('button', { name: '保存' }).click();
+    await toast(page, /保存成功|操作成功/).waitFor();
+
+    // The model list shows it; 部署 for 000000 with the category 通用审批.
+    await page.goto(`${url()}/flow/model`);
+    const row = page.locator('.arco-table-tbody .arco-table-tr', { hasText: MODEL_NAME });
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByRole('button', { name: '部署' }).click();
+    const dialog = page.locator('.arco-modal', { hasText: '部署' });
+    await formItem(dialog, '流程类型').locator('.arco-select').click();
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: '通用审批' }).first().click();
+    await formItem(dialog, '租户').locator('.arco-select').click();
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: '000000' }).first().click();
+    await dialog.locator('.arco-modal-title').click();
+    await page.screenshot({ path: `${SHOTS}/workflow-deploy-zh-light.png` });
+    await dialog.getByRole('button', { name: /^(部署|确定)$/ }).click();
+    await toast(page, '部署成功').waitFor({ timeout: 20_000 });
+
+    const demoToken = await apiToken(url(), DEMO.tenantId, DEMO.username, DEMO.password);
+    const startable = await flowApi<{ records: { id: string; key: string; category: string; version: number }[] }>(url(), demoToken, 'GET', '/api/blade-flow/work/start-list', {
+      query: { size: '100' },
+    });
+    const ours = startable.records.find((p) => p.key === MODEL_KEY);
+    expect(ours).toMatchObject({ category: 'flow_2', version: 1 });
+    run.definitionId = ours!.id;
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  test('2. the demo user starts it from 发起事务 through the general form, choosing admin as the approver', async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(page, url(), DEMO);
+    await openList(page, '/work/start');
+    await ourRow(page).getByRole('button', { name: '发起' }).click();
+    await page.waitForURL(`**/work/process/general/form/${encodeURIComponent(run.definitionId)}`);
+    const form = page.locator('form').first();
+    await formItem(form, '标题').locator('input').fill(TITLE);
+    await formItem(form, '理由').locator('textarea').fill(REASON);
+    await formItem(form, '审批人').locator('.arco-select').click();
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'admin' }).first().click();
+    await page.screenshot({ path: `${SHOTS}/workflow-start-form-zh-light.png` });
+    await page.getByRole('button', { name: '提交' }).click();
+    await page.waitForURL(/\/work\/send$/, { timeout: 20_000 });
+    await ourRow(page).waitFor({ timeout: 20_000 });
+
+    const demoToken = await apiToken(url(), DEMO.tenantId, DEMO.username, DEMO.password);
+    const sent = (await workList(url(), demoToken, 'send')).find((item) => item.processDefinitionName === MODEL_NAME);
+    expect(sent).toMatchObject({ processIsFinished: 'unfinished', taskName: '一级审批' });
+    run.processInstanceId = sent!.processInstanceId;
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  test('3. hr finds it in 待签事务 and in the top bar’s message tab, claims it, and approves it in 待办事务', async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(page, url(), HR);
+
+    // The top bar's message tab lists it.
+    await topButton(page, /^(通知|Notifications) \(/).click();
+    await page.locator('.ba-notice .arco-tabs-header-title', { hasText: /^消息/ }).click();
+    await page.locator('.ba-notice').getByText(MODEL_NAME).first().waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: `${SHOTS}/workflow-message-tab-zh-light.png` });
+    await page.keyboard.press('Escape');
+
+    await openList(page, '/work/claim');
+    await ourRow(page).waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: `${SHOTS}/workflow-claim-list-zh-light.png` });
+    await ourRow(page).getByRole('button', { name: '签收' }).click();
+    await toast(page, '签收事务成功').waitFor();
+    await ourRow(page).waitFor({ state: 'detached', timeout: 20_000 });
+
+    const hrToken = await apiToken(url(), HR.tenantId, HR.username, HR.password);
+    const todo = await itemOf(hrToken, 'todo');
+    expect(todo).toMatchObject({ taskName: '一级审批', status: 'todo' });
+    run.firstTaskId = todo!.taskId;
+
+    await openList(page, '/work/todo');
+    await ourRow(page).getByRole('button', { name: '处理' }).click();
+    await page.waitForURL(`**/work/process/general/handle/${run.firstTaskId}/${run.processInstanceId}/**`);
+    await page.getByText(TITLE).first().waitFor({ timeout: 20_000 });
+    await page.getByText(REASON).first().waitFor();
+    await page.locator('textarea').last().fill('同意采购，按标准配置');
+    await page.screenshot({ path: `${SHOTS}/workflow-handle-hr-zh-light.png` });
+    await page.getByRole('button', { name: '同意' }).click();
+    await page.waitForURL(/\/work\/todo$/, { timeout: 20_000 });
+    expect(await itemOf(hrToken, 'todo')).toBeUndefined();
+    expect(await itemOf(hrToken, 'done')).toMatchObject({ taskName: '一级审批' });
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  test('4. the server is stopped and started again on the same data: the process waits for admin as before', async () => {
+    const adminBefore = await apiToken(url(), ADMIN.tenantId, ADMIN.username, ADMIN.password);
+    const waiting = await itemOf(adminBefore, 'todo');
+    expect(waiting).toMatchObject({ taskName: '二级审批', status: 'todo' });
+    run.secondTaskId = waiting!.taskId;
+
+    await server!.stop();
+    server = undefined;
+    server = await startServerProcess({}, { dataDir });
+
+    const admin = await apiToken(url(), ADMIN.tenantId, ADMIN.username, ADMIN.password);
+    expect(await itemOf(admin, 'todo')).toMatchObject({ taskId: run.secondTaskId, taskName: '二级审批' });
+  });
+
+  test('5. admin finds it waiting in 待办 (the diagram marks 二级审批 current) and rejects it with a comment', async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(page, url());
+    await openList(page, '/work/todo');
+    await ourRow(page).getByRole('button', { name: '处理' }).click();
+    await page.waitForURL(`**/work/process/general/handle/${run.secondTaskId}/${run.processInstanceId}/**`);
+    await page.getByText(TITLE).first().waitFor({ timeout: 20_000 });
+    const { diagram } = await progressLoaded(page.locator('body'));
+    const ids = await elementIdsByName(diagram);
+    await expect(markedElements(diagram, CURRENT)).resolves.toEqual([ids['二级审批']]);
+    expect(await markedElements(diagram, DONE)).toEqual(expect.arrayContaining([ids['一级审批']]));
+    await page.locator('textarea').last().fill(REJECTION);
+    await page.screenshot({ path: `${SHOTS}/workflow-handle-admin-zh-light.png` });
+    await page.getByRole('button', { name: '驳回' }).click();
+    await page.waitForURL(/\/work\/todo$/, { timeout: 20_000 });
+
+    const admin = await apiToken(url(), ADMIN.tenantId, ADMIN.username, ADMIN.password);
+    expect(await itemOf(admin, 'todo')).toBeUndefined();
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  test('6. the demo user reads in 已发事务 → 跟踪 and 详情 who did each step, when, how long, the comments, and the diagram with the steps done', async () => {
+    const demoToken = await apiToken(url(), DEMO.tenantId, DEMO.username, DEMO.password);
+    expect(await itemOf(demoToken, 'send')).toMatchObject({ processIsFinished: 'finished' });
+    const history = await historyOf(url(), demoToken, run.processInstanceId);
+    expect(history.map((h) => [h.historyActivityName, h.assigneeName, h.comment])).toEqual([
+      [expect.any(String), '演示用户', ''],
+      ['一级审批', '人事专员', '同意采购，按标准配置'],
+      ['二级审批', '管理员', REJECTION],
+      [expect.any(String), expect.any(String), ''],
+    ]);
+    for (const step of history) expect(step.historyActivityDurationTime).toMatch(/^(\d+天)?(\d+小时)?(\d+分)?\d+秒$|^0秒$/);
+
+    const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(page, url(), DEMO);
+    await openList(page, '/work/send');
+    await ourRow(page).locator('.arco-tag', { hasText: '已完成' }).waitFor({ timeout: 20_000 });
+
+    // 跟踪: a drawer with the history and the diagram.
+    await ourRow(page).getByRole('button', { name: '跟踪' }).click();
+    const drawer = page.locator('.arco-drawer').last();
+    const shown = await progressLoaded(drawer);
+    await expectHistory(shown.history, history);
+    const ids = await elementIdsByName(shown.diagram);
+    expect(await markedElements(shown.diagram, DONE)).toEqual(expect.arrayContaining([ids['一级审批'], ids['二级审批']]));
+    await expect(markedElements(shown.diagram, CURRENT)).resolves.toEqual([]);
+    await toastsGone(page);
+    await page.screenshot({ path: `${SHOTS}/workflow-follow-zh-light.png` });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // 详情: the request and its progress, in English and dark.
+    await pickTheme(page, true);
+    await pickLanguage(page, 'English');
+    await ourRow(page).getByRole('button', { name: 'Details' }).click();
+    await page.waitForURL(`**/work/process/general/detail/${run.processInstanceId}/**`);
+    await page.getByText(TITLE).first().waitFor({ timeout: 20_000 });
+    const detail = await progressLoaded(page.locator('body'));
+    await detail.history.filter({ hasText: REJECTION }).first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/workflow-detail-en-dark.png`, fullPage: true });
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+});
