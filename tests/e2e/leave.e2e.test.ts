@@ -17,7 +17,7 @@ const e2e = serverAndBrowser();
 const url = () => e2e.server.url;
 
 /** The classes the viewer marks finished and waiting steps with. */
-const DONE = 'ba-flow-done';
+const DONE = 'flow-done';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `yyyy-MM-dd HH:mm:ss` of a day from today at a given hour. */
@@ -60,16 +60,16 @@ async function askForLeave(page: Page, definition: LeaveDefinition, leave: { sta
   const demoToken = await apiToken(url(), DEMO.tenantId, DEMO.username, DEMO.password);
   const before = new Set((await workList(url(), demoToken, 'send')).map((item) => item.processInstanceId));
   await page.goto(`${url()}/work/start`);
-  await page.locator('.arco-table-tbody .arco-table-tr', { hasText: definition.name }).first().getByRole('button', { name: '发起' }).click();
+  await page.locator('.arco-table-tbody .arco-table-tr', { hasText: definition.name }).first().getByTestId('work-start').click();
   await page.waitForURL(`**/work/process/leave/form/${encodeURIComponent(definition.id)}`);
-  const form = page.locator('form').first();
+  const form = page.locator('.arco-form', { has: page.locator('.arco-form-label-item', { hasText: '请假理由' }) });
   await formItem(form, '审批人').locator('.arco-select').click();
   await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'admin' }).first().click();
   await pickDateTime(page, formItem(form, '开始时间'), leave.start);
   await pickDateTime(page, formItem(form, '结束时间'), leave.end);
   await formItem(form, '请假理由').locator('textarea').fill(leave.reason);
   // The days, as the server will count them, shown while the form is filled.
-  await formItem(form, '请假天数').getByText(String(leave.days), { exact: false }).first().waitFor();
+  await formItem(form, '请假天数').getByText(`${leave.days} 天`).first().waitFor();
   if (shot) await page.screenshot({ path: `${SHOTS}/${shot}` });
   await page.getByRole('button', { name: '提交' }).click();
   await page.waitForURL(/\/work\/send$/, { timeout: 20_000 });
@@ -85,7 +85,7 @@ async function handle(page: Page, token: string, processInstanceId: string, deci
   const task = items.find((item) => item.processInstanceId === processInstanceId);
   if (!task) throw new Error(`the task of ${processInstanceId} is not in the to-do list`);
   const row = await rowOfInstance(page, items, processInstanceId);
-  await row.getByRole('button', { name: '处理' }).click();
+  await row.getByTestId('work-handle').click();
   await page.waitForURL(`**/work/process/leave/handle/${task.taskId}/${processInstanceId}/${task.businessId}`);
   await page.getByText('处理请假流程').first().waitFor({ timeout: 20_000 });
   await page.locator('textarea').last().fill(comment);
@@ -123,7 +123,7 @@ describe('the leave request, in the browser', () => {
     const claimable = await workList(url(), hrToken, 'claim');
     expect(claimable.find((item) => item.processInstanceId === processInstanceId)).toMatchObject({ taskName: '人事审批', status: 'claim' });
     const row = await rowOfInstance(hr.page, claimable, processInstanceId);
-    await row.getByRole('button', { name: '签收' }).click();
+    await row.getByTestId('work-claim').click();
     await toast(hr.page, '签收事务成功').waitFor();
     await handle(hr.page, hrToken, processInstanceId, '同意', '人事已备案', 'leave-handle-hr-zh-light.png');
 
@@ -140,13 +140,14 @@ describe('the leave request, in the browser', () => {
     await demo.page.goto(`${url()}/work/send`);
     const sentRows = await workList(url(), demoToken, 'send');
     const mine = await rowOfInstance(demo.page, sentRows, processInstanceId);
-    await mine.getByRole('button', { name: '详情' }).click();
+    await mine.getByTestId('work-detail').click();
     await demo.page.waitForURL(`**/work/process/leave/detail/${processInstanceId}/${sent!.businessId}`);
     await demo.page.getByText('请假流程详情').first().waitFor({ timeout: 20_000 });
     await demo.page.getByText(reason).first().waitFor();
-    const diagram = demo.page.locator('.djs-container');
-    await diagram.locator('.djs-element.djs-shape').first().waitFor({ timeout: 30_000 });
-    const steps = demo.page.locator('.arco-table-tbody .arco-table-tr, .arco-timeline-item');
+    const progress = demo.page.getByTestId('flow-progress');
+    const diagram = progress.locator('[data-testid="flow-diagram"][data-state="ready"]');
+    await diagram.locator(`.djs-element.${DONE}`).first().waitFor({ timeout: 30_000 });
+    const steps = progress.locator('[data-testid="flow-history"] .arco-table-tbody .arco-table-tr');
     await steps.filter({ hasText: '人事已备案' }).first().waitFor({ timeout: 20_000 });
     await expect(steps.count()).resolves.toBe(4);
     for (const [index, step] of history.entries()) {

@@ -136,16 +136,19 @@ async function itemOf(token: string, list: 'claim' | 'todo' | 'send' | 'done'): 
 
 /** The process progress (history and diagram) inside `scope`, once both have loaded. */
 async function progressLoaded(scope: Locator): Promise<{ history: Locator; diagram: Locator }> {
-  const diagram = scope.locator('.djs-container');
+  const progress = scope.getByTestId('flow-progress');
+  const diagram = progress.locator('[data-testid="flow-diagram"][data-state="ready"]');
   await diagram.locator('.djs-element.djs-shape').first().waitFor({ timeout: 30_000 });
-  const history = scope.locator('.arco-table-tbody .arco-table-tr, .arco-timeline-item');
+  // The marks follow the drawing.
+  await diagram.locator(`.djs-element.${DONE}`).first().waitFor();
+  const history = progress.locator('[data-testid="flow-history"] .arco-table-tbody .arco-table-tr');
   await history.first().waitFor({ timeout: 30_000 });
   return { history, diagram };
 }
 
 /** The classes the viewer marks finished and waiting steps with. */
-const DONE = 'ba-flow-done';
-const CURRENT = 'ba-flow-current';
+const DONE = 'flow-done';
+const CURRENT = 'flow-current';
 
 /** The id of the one shape of the canvas, once it shows (a new model starts from its start event). */
 async function settledOne(page: Page): Promise<string> {
@@ -211,22 +214,24 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await formItem(page.locator('body'), '模型标识').locator('input').fill(MODEL_KEY);
     await page.screenshot({ path: `${SHOTS}/workflow-designer-zh-light.png` });
     await page.getByRole('button', { name: '保存' }).click();
-    await toast(page, /保存成功|操作成功/).waitFor();
+    await toast(page, '保存成功，当前第 1 版').waitFor({ timeout: 20_000 });
 
     // The model list shows it; 部署 for 000000 with the category 通用审批.
     await page.goto(`${url()}/flow/model`);
     const row = page.locator('.arco-table-tbody .arco-table-tr', { hasText: MODEL_NAME });
     await row.waitFor({ timeout: 20_000 });
     await row.getByRole('button', { name: '部署' }).click();
-    const dialog = page.locator('.arco-modal', { hasText: '部署' });
-    await formItem(dialog, '流程类型').locator('.arco-select').click();
+    const dialog = page.locator('.arco-modal', { hasText: `部署「${MODEL_NAME}」` });
+    await dialog.getByTestId('flow-deploy-category').click();
     await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: '通用审批' }).first().click();
-    await formItem(dialog, '租户').locator('.arco-select').click();
-    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: '000000' }).first().click();
-    await dialog.locator('.arco-modal-title').click();
+    await dialog.getByTestId('flow-deploy-tenants').click();
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: '(000000)' }).first().click();
+    await dialog.locator('.arco-modal-title').click(); // closes the popup, not the dialog
+    await page.locator('.arco-select-popup:visible').waitFor({ state: 'hidden' });
     await page.screenshot({ path: `${SHOTS}/workflow-deploy-zh-light.png` });
-    await dialog.getByRole('button', { name: /^(部署|确定)$/ }).click();
-    await toast(page, '部署成功').waitFor({ timeout: 20_000 });
+    await dialog.getByTestId('flow-deploy-submit').click();
+    await dialog.getByTestId('flow-deployed').getByText(`000000：${MODEL_KEY} 第 1 版`).waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: '关闭' }).click();
 
     const demoToken = await apiToken(url(), DEMO.tenantId, DEMO.username, DEMO.password);
     const startable = await flowApi<{ records: { id: string; key: string; category: string; version: number }[] }>(url(), demoToken, 'GET', '/api/blade-flow/work/start-list', {
@@ -243,11 +248,11 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     await signIn(page, url(), DEMO);
     await openList(page, '/work/start');
-    await ourRow(page).getByRole('button', { name: '发起' }).click();
+    await ourRow(page).getByTestId('work-start').click();
     await page.waitForURL(`**/work/process/general/form/${encodeURIComponent(run.definitionId)}`);
-    const form = page.locator('form').first();
+    const form = page.locator('.arco-form', { has: page.locator('.arco-form-label-item', { hasText: '审批人' }) });
     await formItem(form, '标题').locator('input').fill(TITLE);
-    await formItem(form, '理由').locator('textarea').fill(REASON);
+    await formItem(form, '事由').locator('textarea').fill(REASON);
     await formItem(form, '审批人').locator('.arco-select').click();
     await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'admin' }).first().click();
     await page.screenshot({ path: `${SHOTS}/workflow-start-form-zh-light.png` });
@@ -277,7 +282,7 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await openList(page, '/work/claim');
     await ourRow(page).waitFor({ timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/workflow-claim-list-zh-light.png` });
-    await ourRow(page).getByRole('button', { name: '签收' }).click();
+    await ourRow(page).getByTestId('work-claim').click();
     await toast(page, '签收事务成功').waitFor();
     await ourRow(page).waitFor({ state: 'detached', timeout: 20_000 });
 
@@ -287,7 +292,7 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     run.firstTaskId = todo!.taskId;
 
     await openList(page, '/work/todo');
-    await ourRow(page).getByRole('button', { name: '处理' }).click();
+    await ourRow(page).getByTestId('work-handle').click();
     await page.waitForURL(`**/work/process/general/handle/${run.firstTaskId}/${run.processInstanceId}/**`);
     await page.getByText(TITLE).first().waitFor({ timeout: 20_000 });
     await page.getByText(REASON).first().waitFor();
@@ -319,7 +324,7 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     await signIn(page, url());
     await openList(page, '/work/todo');
-    await ourRow(page).getByRole('button', { name: '处理' }).click();
+    await ourRow(page).getByTestId('work-handle').click();
     await page.waitForURL(`**/work/process/general/handle/${run.secondTaskId}/${run.processInstanceId}/**`);
     await page.getByText(TITLE).first().waitFor({ timeout: 20_000 });
     const { diagram } = await progressLoaded(page.locator('body'));
@@ -352,10 +357,10 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     await signIn(page, url(), DEMO);
     await openList(page, '/work/send');
-    await ourRow(page).locator('.arco-tag', { hasText: '已完成' }).waitFor({ timeout: 20_000 });
+    await ourRow(page).locator('.arco-tag', { hasText: '已办结' }).waitFor({ timeout: 20_000 });
 
     // 跟踪: a drawer with the history and the diagram.
-    await ourRow(page).getByRole('button', { name: '跟踪' }).click();
+    await ourRow(page).getByTestId('work-follow').click();
     const drawer = page.locator('.arco-drawer').last();
     const shown = await progressLoaded(drawer);
     await expectHistory(shown.history, history);
@@ -370,7 +375,7 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     // 详情: the request and its progress, in English and dark.
     await pickTheme(page, true);
     await pickLanguage(page, 'English');
-    await ourRow(page).getByRole('button', { name: 'Details' }).click();
+    await ourRow(page).getByTestId('work-detail').click();
     await page.waitForURL(`**/work/process/general/detail/${run.processInstanceId}/**`);
     await page.getByText(TITLE).first().waitFor({ timeout: 20_000 });
     const detail = await progressLoaded(page.locator('body'));
