@@ -1,8 +1,15 @@
 import type { MessageFeed } from '../../../core/sdk/shared';
+import { TASK_FEED_ALL, TASK_FEED_PAGE_SIZE } from './links';
 
-// Skeleton: replaced by the feed's author in this change.
+/**
+ * The feed as the plugin declares it: each call loads the feed's small module first (once), so the
+ * declaration, which the server reads too, imports no HTTP client.
+ */
+const load = () => import('./feed').then((m) => m.taskFeed);
+
 export const lazyTaskFeed: MessageFeed = {
-  pageSize: 5,
-  page: () => Promise.resolve({ items: [], total: 0 }),
-  count: () => Promise.resolve(0),
+  pageSize: TASK_FEED_PAGE_SIZE,
+  allLink: TASK_FEED_ALL,
+  page: async (n) => (await load()).page(n),
+  count: async () => (await load()).count(),
 };

@@ -1,4 +1,6 @@
-// Skeleton: replaced by the screen's author in this change.
-export default function Screen() {
-  return null;
+import { WorkList } from './WorkList';
+
+/** /work/claim: see WorkList and its declaration in lists.ts. */
+export default function ClaimPage() {
+  return <WorkList kind="claim" />;
 }

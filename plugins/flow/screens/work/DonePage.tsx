@@ -1,4 +1,6 @@
-// Skeleton: replaced by the screen's author in this change.
-export default function Screen() {
-  return null;
+import { WorkList } from './WorkList';
+
+/** /work/done: see WorkList and its declaration in lists.ts. */
+export default function DonePage() {
+  return <WorkList kind="done" />;
 }
