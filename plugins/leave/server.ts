@@ -1,5 +1,10 @@
 import { defineServerPlugin } from '../../core/sdk/server';
 import leavePlugin from './index';
+import { seedLeave } from './seed';
+import { leaveRoutes } from './server-routes';
 
-// Skeleton: the leave request's server part, filled by its author in this change.
-export default defineServerPlugin(leavePlugin, {});
+/**
+ * The leave request's server part: `start-process` and `detail` under /api/blade-desk/process/leave, and
+ * the demo (the process deployed, the hr role and user, leaves in every state). The table is the entity's.
+ */
+export default defineServerPlugin(leavePlugin, { routes: leaveRoutes, seed: seedLeave });
