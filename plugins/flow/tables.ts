@@ -7,11 +7,12 @@ import type { Migration } from '../../core/sdk/server';
  *   kept as BPMN XML; deploying one makes definitions for the chosen tenants.
  * - `flow_definition`: a deployed version of a process for one tenant, id `<key>:<version>:<deployment>`
  *   (BladeX's processDefinitionId shape); a new deployment of the same key is the next version.
- * - `flow_instance`: a running or ended instance with the engine's whole state (`engine_state`, what
+ * - `flow_instance`: a `running`, `finished` or `deleted` instance with the engine's whole state (`engine_state`, what
  *   bpmn-engine's getState gives) and a `revision` bumped by every step, so a step that read an older
  *   state never writes over a newer one.
- * - `flow_task`: the user tasks, waiting (`claim`: for candidates; `todo`: assigned), done or cancelled;
- *   the work lists are queries over it.
+ * - `flow_task`: the user tasks, waiting (`claim`: for candidates, groups by role alias or users by id;
+ *   `todo`: assigned), `done` or `cancelled`; the work lists are queries over it. `execution_id` is the
+ *   engine's execution of the task, so a step tells its tasks apart from those of an earlier pass.
  * - `flow_activity`: the history of every start event, user task and end event (who, when, how long,
  *   the comment), in the order they started.
  *
@@ -80,6 +81,8 @@ export const flowTables: Migration = {
       name varchar(255) not null default '',
       assignee bigint,
       candidate_groups varchar(64)[] not null default '{}',
+      candidate_users bigint[] not null default '{}',
+      execution_id varchar(200) not null default '',
       status varchar(16) not null,
       create_time timestamptz not null,
       claim_time timestamptz,
@@ -91,6 +94,7 @@ export const flowTables: Migration = {
     create index if not exists flow_task_claim on flow_task using gin (candidate_groups) where status = 'claim';
     create index if not exists flow_task_done on flow_task (tenant_id, assignee, end_time desc) where status = 'done';
     create index if not exists flow_task_instance on flow_task (instance_id);
+    create index if not exists flow_task_claim_user on flow_task using gin (candidate_users) where status = 'claim';
 
     create table if not exists flow_activity (
       id bigint primary key,
@@ -99,6 +103,7 @@ export const flowTables: Migration = {
       activity_id varchar(160) not null,
       activity_name varchar(255) not null default '',
       activity_type varchar(64) not null,
+      execution_id varchar(200) not null default '',
       task_id bigint,
       assignee bigint,
       start_time timestamptz not null,
