@@ -58,7 +58,7 @@ beforeAll(async () => {
     definitionId: leave1,
     startUser: userId.alice,
     startTime: at(10, 9),
-    status: 'completed',
+    status: 'finished',
     endTime: at(11, 9),
     businessKey: 'blade_process_leave:42',
     variables: { days: 2 },
@@ -70,6 +70,7 @@ beforeAll(async () => {
     insertTask(ts.ctx, { tenantId: T, instanceId, definitionId, ...rest });
   ids.claim1 = await task(ids.i3!, general, { name: '部门审批', status: 'claim', candidateGroups: ['approver', 'manager'], createTime: at(7, 10) });
   ids.claimHr = await task(ids.i1!, general, { name: '人事审批', activityId: 'hr', status: 'claim', candidateGroups: ['hr'], createTime: at(5, 12) });
+  ids.claimCarol = await task(ids.i1!, general, { name: '会签', activityId: 'countersign', status: 'claim', candidateUsers: [userId.carol], createTime: at(5, 11) });
   ids.todoA1 = await task(ids.i1!, general, { name: '经理审批', status: 'todo', assignee: userId.alice, createTime: at(5, 10) });
   ids.todoA2 = await task(ids.i4!, ids.leave2!, { name: '审批人审批', status: 'todo', assignee: userId.alice, createTime: at(6, 11) });
   ids.todoB = await task(ids.i3!, general, { name: '经理审批', status: 'todo', assignee: userId.bob, createTime: at(7, 11) });
@@ -123,7 +124,8 @@ describe('each list is the caller’s own', () => {
     expect(taskIds(alice)).toEqual([ids.claim1]);
     expect(alice.records[0]).toMatchObject({ status: 'claim', assignee: '', assigneeName: '', taskName: '部门审批', categoryName: '通用审批', businessTable: 'flow_general', businessId: ids.i3 });
     expect(taskIds(await list('claim-list', token.bob))).toEqual([ids.claim1]);
-    expect(taskIds(await list('claim-list', token.carol))).toEqual([]);
+    // carol has no role among any task's groups, but one task names her among its candidate users.
+    expect(taskIds(await list('claim-list', token.carol))).toEqual([ids.claimCarol]);
     // dave holds the same alias in another tenant: he sees his tenant's task only.
     expect(taskIds(await list('claim-list', token.dave))).toEqual([ids.claimU]);
   });
@@ -160,7 +162,8 @@ describe('each list is the caller’s own', () => {
     expect(taskIds(alice)).toEqual([ids.todoA1, ids.todoA2, ids.claim1]);
     expect(alice.records.map((r) => r.status)).toEqual(['todo', 'todo', 'claim']);
     expect((await ts.get(`${WORK}/waiting-count`, { token: token.alice })).body.data).toBe(3);
-    expect((await ts.get(`${WORK}/waiting-count`, { token: token.carol })).body.data).toBe(0);
+    expect((await ts.get(`${WORK}/waiting-count`, { token: token.carol })).body.data).toBe(1);
+    expect((await ts.get(`${WORK}/waiting-count`, { token: token.bob })).body.data).toBe(2);
     expect((await ts.get(`${WORK}/waiting-count`, { token: token.dave })).body.data).toBe(2);
     const second = await list('waiting', token.alice, { size: '2', current: '2' });
     expect(second).toMatchObject({ total: 3, pages: 2 });
@@ -245,6 +248,7 @@ describe('bad input and callers', () => {
     for (const [who, taskId] of [
       [token.alice, ids.todoB],
       [token.carol, ids.claim1],
+      [token.alice, ids.claimCarol],
       [token.alice, ids.doneA1],
       [token.alice, ids.todoU],
       [token.alice, '123'],

@@ -1,12 +1,10 @@
 import { page, type Page, SqlParams, type Tx } from '../../../core/sdk/server';
-import { taskUser } from '../blade-flow';
 import { INSTANCE_COLUMNS, TASK_COLUMNS, USER_NAME, type WorkRow } from './items';
 import { beginInstant, endInstant, type ListQuery } from './params';
 
 /**
  * The work lists' queries. Each is the caller's own, in their tenant: the claim list by the caller's
- * candidacy (role aliases, and the caller as `taskUser_<id>`, against the task's candidates with `&&`, the
- * GIN index), the to-do and done lists by assignee (their partial indexes), the sent list by starter.
+ * candidacy, the to-do and done lists by assignee (their partial indexes), the sent list by starter.
  * A page is counted and read with the same conditions, so `total` is always the page's own.
  */
 
@@ -19,10 +17,12 @@ export interface Caller {
 
 export type TaskList = 'claim' | 'todo' | 'done' | 'waiting';
 
-/** What a task's candidates are matched against: the caller's role aliases and the caller as a candidate user. */
-export const candidacy = (me: Caller): string[] => [...new Set([...me.roles, taskUser(me.userId)])];
-
-const claimable = (p: SqlParams, me: Caller) => `(t.status = 'claim' and t.candidate_groups && ${p.add(candidacy(me))}::varchar[])`;
+/**
+ * A task `t` waiting for the caller to claim it: one of their role aliases among its candidate groups, or
+ * they among its candidate users (both arrays under GIN indexes, matched with `&&`).
+ */
+export const claimable = (p: SqlParams, me: Caller) =>
+  `(t.status = 'claim' and (t.candidate_groups && ${p.add([...me.roles])}::varchar[] or t.candidate_users && array[${p.add(me.userId)}::bigint]))`;
 const assigned = (p: SqlParams, me: Caller, status: 'todo' | 'done') => `(t.status = '${status}' and t.assignee = ${p.add(me.userId)}::bigint)`;
 
 function whose(list: TaskList, p: SqlParams, me: Caller): string {

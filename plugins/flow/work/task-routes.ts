@@ -10,10 +10,11 @@ import {
   readJson,
   readParams,
   type ServerContext,
+  SqlParams,
 } from '../../../core/sdk/server';
 import { isPass, NOT_PASS_COMMENT, PASS_COMMENT, PASS_FLAG } from '../blade-flow';
 import { workflowService } from '../engine/service';
-import { candidacy } from './lists';
+import { claimable } from './lists';
 import { WORK_BASE } from './list-routes';
 import { WORK_MSG } from './messages';
 import { completeBody, deleteParams, taskParams } from './params';
@@ -86,12 +87,13 @@ export function workTaskRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const me = currentMember(c);
       const { taskId } = parseInput(deleteParams, await readParams(c));
       const instanceStatus = await ctx.db.tenant(me.tenantId, async (tx) => {
+        const p = new SqlParams();
         const task = await tx.one<{ instance_status: string }>(
           `select i.status as instance_status
              from flow_task t join flow_instance i on i.id = t.instance_id and i.tenant_id = t.tenant_id
-            where t.id = $1 and t.tenant_id = $2
-              and ((t.status = 'todo' and t.assignee = $3::bigint) or (t.status = 'claim' and t.candidate_groups && $4::varchar[]))`,
-          [taskId, me.tenantId, me.userId, candidacy(me)],
+            where t.id = ${p.add(taskId)} and t.tenant_id = ${p.add(me.tenantId)}
+              and ((t.status = 'todo' and t.assignee = ${p.add(me.userId)}::bigint) or ${claimable(p, me)})`,
+          p.values,
         );
         return task?.instance_status;
       });

@@ -43,7 +43,7 @@ export interface InstanceRow {
   definitionId: string;
   startUser: string;
   startTime: Date;
-  status?: 'running' | 'completed' | 'deleted';
+  status?: 'running' | 'finished' | 'deleted';
   endTime?: Date;
   businessKey?: string;
   variables?: Record<string, Plain>;
@@ -70,6 +70,7 @@ export interface TaskRow {
   status: 'claim' | 'todo' | 'done' | 'cancelled';
   assignee?: string;
   candidateGroups?: string[];
+  candidateUsers?: string[];
   createTime: Date;
   claimTime?: Date;
   endTime?: Date;
@@ -81,8 +82,8 @@ export async function insertTask(ctx: Ctx, t: TaskRow): Promise<string> {
   const id = ctx.ids.next();
   await ctx.db.system((tx) =>
     tx.query(
-      `insert into flow_task (id, tenant_id, instance_id, definition_id, activity_id, name, assignee, candidate_groups, status, create_time, claim_time, end_time, comment, pass)
-       values ($1, $2, $3, $4, $5, $6, $7, $8::varchar[], $9, $10, $11, $12, $13, $14)`,
+      `insert into flow_task (id, tenant_id, instance_id, definition_id, activity_id, name, assignee, candidate_groups, candidate_users, status, create_time, claim_time, end_time, comment, pass)
+       values ($1, $2, $3, $4, $5, $6, $7, $8::varchar[], $9::bigint[], $10, $11, $12, $13, $14, $15)`,
       [
         id,
         t.tenantId,
@@ -92,6 +93,7 @@ export async function insertTask(ctx: Ctx, t: TaskRow): Promise<string> {
         t.name,
         t.assignee ?? null,
         t.candidateGroups ?? [],
+        t.candidateUsers ?? [],
         t.status,
         t.createTime,
         t.claimTime ?? null,
