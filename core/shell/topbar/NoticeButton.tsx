@@ -4,8 +4,10 @@ import { useTranslation } from '../../i18n';
 import { Badge, Button, Empty, Popover, Tabs, Tag } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
 import type { NoticeFeed, NoticeFeedItem } from '../../plugin/types';
+import { navigateTo } from '../../navigation/navigator';
 import { deferred } from '../deferred';
 import { usePluginRegistry } from '../plugins-context';
+import { MessageFeedPanel, useMessageFeed } from './MessageFeedPanel';
 import { NoticeFeedPanel, useNoticeFeed } from './NoticeFeedPanel';
 import { TopButton } from './TopButton';
 import '../locales/shellui';
@@ -34,13 +36,17 @@ const allKinds = <T,>(value: T): Record<NoticeKind, T> => ({ mail: value, messag
  * Bell with a badge of new items and a popover with mail / messages / notices, each tab titled with its
  * own new items, so the tabs add up to the badge. The notice tab shows the real notices of the plugin that
  * provides a notice feed (their unread count in the badge; the list read when the popover opens, an
- * opened notice marked read); without one it shows samples, like the mail and message tabs always do:
- * "load more" fetches their next page after the demo delay, "clear" empties a tab.
+ * opened notice marked read); the message tab what waits for the user from the plugin that provides a
+ * message feed (its count in the badge; an entry opens where it is handled, closing the popover). A tab
+ * without a provider shows samples, like the mail tab always does: "load more" fetches their next page
+ * after the demo delay, "clear" empties a tab.
  */
 export const NoticeButton = observer(function NoticeButton() {
   const { t } = useTranslation();
   const feedSource = usePluginRegistry()?.provided('notices');
   const feed = useNoticeFeed(feedSource);
+  const messageSource = usePluginRegistry()?.provided('messages');
+  const messages = useMessageFeed(messageSource);
   // Pages loaded per sample tab (0 = cleared). Items are rebuilt from these at render, in the current language.
   const [pages, setPages] = useState<Counts>(allKinds(1));
   const [loading, setLoading] = useState<NoticeKind | null>(null);
@@ -50,15 +56,16 @@ export const NoticeButton = observer(function NoticeButton() {
   const [dialogUsed, setDialogUsed] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  // With a real feed the popover opens on it; the samples start with the mail.
-  const tab = chosenTab ?? (feedSource ? 'notice' : 'mail');
+  // The popover opens on what waits for the user, else on the real notices; the samples start with the mail.
+  const tab = chosenTab ?? (messageSource && (messages.count ?? 0) > 0 ? 'message' : feedSource ? 'notice' : messageSource ? 'message' : 'mail');
 
-  const sampled = (kind: NoticeKind) => kind !== 'notice' || !feedSource;
+  const sampled = (kind: NoticeKind) => (kind === 'notice' ? !feedSource : kind === 'message' ? !messageSource : true);
+  const realCount = (kind: NoticeKind) => (kind === 'notice' ? (feed.unread ?? 0) : (messages.count ?? 0));
   const itemsOf = (kind: NoticeKind): NoticeItem[] =>
     Array.from({ length: pages[kind] }, (_, page) => sampleNotices(kind, page, t)).flat();
   // One count, used by the badge and by each tab: the new items (the badge is their sum).
   const newCounts = Object.fromEntries(
-    noticeKinds.map((kind) => [kind, sampled(kind) ? itemsOf(kind).filter((i) => i.status === 0).length : (feed.unread ?? 0)]),
+    noticeKinds.map((kind) => [kind, sampled(kind) ? itemsOf(kind).filter((i) => i.status === 0).length : realCount(kind)]),
   ) as Counts;
   const unread = noticeKinds.reduce((sum, kind) => sum + newCounts[kind], 0);
 
@@ -77,6 +84,15 @@ export const NoticeButton = observer(function NoticeButton() {
     setOpened(item);
     if (!item.read) void feed.markRead(item.id);
   };
+
+  const go = (link: string) => {
+    setVisible(false);
+    // The router's own move (the bell is also drawn outside a router, in its tests).
+    navigateTo(link);
+  };
+
+  const realPanel = (kind: NoticeKind) =>
+    kind === 'notice' ? <NoticeFeedPanel feed={feed} onOpen={open} /> : <MessageFeedPanel feed={messages} allLink={messageSource?.allLink} onGo={go} />;
 
   const samplePanel = (kind: NoticeKind) => {
     const items = itemsOf(kind);
@@ -119,7 +135,7 @@ export const NoticeButton = observer(function NoticeButton() {
       <Tabs activeTab={tab} onChange={(key) => setTab(key as NoticeKind)} size="small">
         {noticeKinds.map((kind) => (
           <Tabs.TabPane key={kind} title={`${t(`notice.${kind}`)} (${badgeText(newCounts[kind])})`}>
-            {sampled(kind) ? samplePanel(kind) : <NoticeFeedPanel feed={feed} onOpen={open} />}
+            {sampled(kind) ? samplePanel(kind) : realPanel(kind)}
           </Tabs.TabPane>
         ))}
       </Tabs>
@@ -136,8 +152,9 @@ export const NoticeButton = observer(function NoticeButton() {
         popupVisible={visible}
         onVisibleChange={(next) => {
           setVisible(next);
-          // Each opening shows the notices as they are now (and the badge follows).
+          // Each opening shows the notices and the waiting tasks as they are now (and the badge follows).
           if (next && feedSource) void feed.reload();
+          if (next && messageSource) void messages.reload();
         }}
       >
         <TopButton

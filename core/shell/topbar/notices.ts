@@ -84,3 +84,14 @@ export function relativeTime(time: string, now: Date, t: TFunction): string {
   if (ago < 30 * 24 * 60 * MINUTE) return t('notice.daysAgo', { n: Math.floor(ago / (24 * 60 * MINUTE)) });
   return time.slice(0, 10);
 }
+
+/** How long a task has waited since `time`, in the current language: 刚到, 已等待 N 分钟 / 小时 / 天. */
+export function waitingTime(time: string, now: Date, t: TFunction): string {
+  const since = parseWallClock(time);
+  if (!since) return time;
+  const waited = now.getTime() - since.getTime();
+  if (waited < MINUTE) return t('notice.waitingNow');
+  if (waited < 60 * MINUTE) return t('notice.waitingMinutes', { n: Math.floor(waited / MINUTE) });
+  if (waited < 24 * 60 * MINUTE) return t('notice.waitingHours', { n: Math.floor(waited / (60 * MINUTE)) });
+  return t('notice.waitingDays', { n: Math.floor(waited / (24 * 60 * MINUTE)) });
+}
