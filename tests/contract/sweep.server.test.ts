@@ -80,6 +80,18 @@ const ANY_MEMBER = new Set([
   'GET /api/blade-desk/notice/my/detail',
   'POST /api/blade-desk/notice/read',
   'POST /api/blade-desk/notice/read-all',
+  // Each member's own work: what they may start, claim, do, started and did, their moves on their own tasks.
+  'GET /api/blade-flow/work/start-list',
+  'GET /api/blade-flow/work/claim-list',
+  'GET /api/blade-flow/work/todo-list',
+  'GET /api/blade-flow/work/send-list',
+  'GET /api/blade-flow/work/done-list',
+  'GET /api/blade-flow/work/waiting',
+  'GET /api/blade-flow/work/waiting-count',
+  'POST /api/blade-flow/work/claim-task',
+  'POST /api/blade-flow/work/complete-task',
+  'POST /api/blade-flow/work/delete-task',
+  'POST /api/blade-flow/work/start-process',
 ]);
 
 /** Areas of the super administrator (data every tenant shares): refused to everyone else, a tenant's own administrator included. */
@@ -114,6 +126,8 @@ const HAND_WRITTEN_PARAMS = [
   'dictKey', 'dictValue', 'url', 'message', 'stack', 'userAgent', 'language',
   't', 'visitorId', 'nickName', 'attachId', 'attachIds', 'staffId', 'days', 'phones',
   'visitId', 'startDate', 'endDate', 'companyId',
+  'taskId', 'processInstanceId', 'processDefinitionId', 'flag', 'comment', 'variables', 'category', 'processDefinitionName', 'beginDate',
+  'title', 'reason', 'taskUser', 'mode',
 ];
 
 const NUL_VALUE = 'a\u0000b';
