@@ -54,7 +54,7 @@ export const leaveMessages = {
     endTime: 'End',
     endRequired: 'Please choose the end',
     days: 'Days',
-    daysValue: '{{days}} days',
+    daysValue: '{{days}} day(s)',
     daysPending: 'Counted once the start and the end are chosen',
     endBeforeStart: 'The end must be after the start',
     tooLong: 'A leave cannot be longer than {{max}} days',

@@ -114,12 +114,12 @@ export async function seedLeave(tx: Tx, ctx: ServerContext): Promise<void> {
   if (await tx.one('select 1 as found from blade_tenant where tenant_id = $1 and is_deleted = 0', [DEMO_TENANT.tenantId])) {
     tenants.push({ tenantId: DEMO_TENANT.tenantId, deptId: DEMO_TENANT.deptId, hrName: '人事主管' });
   }
-  const { definitions } = await workflow.deploy(ctx, tx, {
-    xml: leaveProcessXml(),
-    category: LEAVE_CATEGORY,
-    tenantIds: tenants.map((t) => t.tenantId),
-    name: '请假流程',
-  });
+  // One deployment per tenant, as each tenant's administrator would make it: its versions are its own.
+  const definitions = [];
+  for (const t of tenants) {
+    const deployed = await workflow.deploy(ctx, tx, { xml: leaveProcessXml(), category: LEAVE_CATEGORY, tenantIds: [t.tenantId], name: '请假流程' });
+    definitions.push(...deployed.definitions);
+  }
   const hrUsers = new Map<string, string>();
   for (const t of tenants) hrUsers.set(t.tenantId, await addHr(tx, ctx, t.tenantId, t.hrName, t.deptId));
 

@@ -20,5 +20,9 @@ export function LeaveFields({ leave }: { leave: LeaveDetail }) {
     { label: t('leave.currentTask'), value: finished ? '' : leave.flow.taskName },
     { label: t('leave.reason'), value: <span className="leave-reason">{leave.reason}</span>, span: 2 },
   ];
-  return <Descriptions column={2} border data={data} data-testid="leave-fields" />;
+  return (
+    <div data-testid="leave-fields">
+      <Descriptions column={2} border data={data} />
+    </div>
+  );
 }
