@@ -92,6 +92,9 @@ const ANY_MEMBER = new Set([
   'POST /api/blade-flow/work/complete-task',
   'POST /api/blade-flow/work/delete-task',
   'POST /api/blade-flow/work/start-process',
+  // A member's own leave requests: start one; read one they applied for or take part in.
+  'POST /api/blade-desk/process/leave/start-process',
+  'GET /api/blade-desk/process/leave/detail',
 ]);
 
 /** Areas of the super administrator (data every tenant shares): refused to everyone else, a tenant's own administrator included. */
@@ -128,6 +131,7 @@ const HAND_WRITTEN_PARAMS = [
   'visitId', 'startDate', 'endDate', 'companyId',
   'taskId', 'processInstanceId', 'processDefinitionId', 'flag', 'comment', 'variables', 'category', 'processDefinitionName', 'beginDate',
   'title', 'reason', 'taskUser', 'mode',
+  'startTime', 'endTime', 'businessId',
 ];
 
 const NUL_VALUE = 'a\u0000b';
