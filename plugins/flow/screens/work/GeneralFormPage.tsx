@@ -62,7 +62,7 @@ export default function GeneralFormPage() {
   return (
     <div className="ba-work-page" data-testid="work-general-form">
       <Card title={`${t('flow.work.form.title')} · ${processName}`}>
-        {refusal ? <div role="alert">
+        {refusal ? <div data-testid="work-general-refusal">
             <Alert className="ba-work-error" type="error" content={refusal} />
           </div> : null}
         <div
