@@ -50,7 +50,7 @@ export function FilterBar({ category, texts, onSearch }: FilterBarProps) {
         {texts.map((text) =>
           field(text.label, <Input key={text.name} style={{ width: 180 }} allowClear maxLength={text.maxLength} value={values[text.name] ?? ''} onChange={(v) => set(text.name, v)} data-testid={`flow-filter-${text.name}`} />),
         )}
-        <Button type="primary" htmlType="submit" icon={<IconSearch />}>
+        <Button type="primary" htmlType="submit" icon={<IconSearch />} data-testid="flow-filter-search">
           {t('flow.admin.search')}
         </Button>
         <Button
