@@ -14,7 +14,7 @@ import {
   type WorkflowService,
 } from '../../core/sdk/server';
 import { LEAVE_CATEGORY, LEAVE_PROCESS_KEY } from './entity';
-import { startLeave } from './server-routes';
+import { startLeave } from './start-leave';
 
 /** The shipped leave process (drawn: it carries its diagram). */
 export const leaveProcessXml = (): string => readFileSync(new URL('./process/leave.bpmn20.xml', import.meta.url), 'utf8');
