@@ -70,7 +70,7 @@ const stateParams = z.object({
   state: z.enum(['active', 'suspend']).describe(docText({ zh: 'active 激活，suspend 挂起', en: 'active or suspend' })),
   processId: definitionIdParam,
 });
-const deleteParams = z.object({ deploymentIds: idListParam({ zh: '部署主键，逗号分隔', en: 'Deployment ids, comma-joined' }) });
+const deleteParams = z.object({ deploymentIds: idListParam('deploymentIds', { zh: '部署主键，逗号分隔', en: 'Deployment ids, comma-joined' }) });
 const uploadParams = z.object({ category: categoryParam, tenantIds: tenantIdsParam });
 
 const fileSchema = { type: 'string', format: 'binary' } as const;

@@ -118,12 +118,6 @@ describe('saving a model', () => {
     expect(await modelRows()).toEqual(before);
   });
 
-  test('two saves of one new key at once: one model is made, the other refused', async () => {
-    const answers = await Promise.all([0, 1, 2].map(() => submit({ name: '并发', modelKey: 'concurrent', modelEditorXml: simpleXml('concurrent') })));
-    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const refused of answers.filter((r) => r.status !== 200)) expect(refusal(refused)).toBe('模型标识「concurrent」已被其他模型使用');
-  });
-
   test('removal is logical, and frees the key', async () => {
     const made = await submit({ name: '临时', modelKey: 'temporary', modelEditorXml: simpleXml('temporary') });
     const id = made.body.data.id as string;

@@ -57,7 +57,7 @@ const listQuery = z.object({
   ...pageQuery,
 });
 const idQuery = z.object({ id: idParam({ zh: '模型主键', en: 'Model id' }) });
-const removeParams = z.object({ ids: idListParam({ zh: '模型主键，逗号分隔', en: 'Model ids, comma-joined' }) });
+const removeParams = z.object({ ids: idListParam('ids', { zh: '模型主键，逗号分隔', en: 'Model ids, comma-joined' }) });
 const deployParams = z.object({
   modelId: idParam({ zh: '模型主键', en: 'Model id' }),
   category: categoryParam,

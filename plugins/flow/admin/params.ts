@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { docText, isBigintId, type LocalText, TENANT_ID, zodMessage } from '../../../core/sdk/server';
+import { docText, isBigintId, type LocalText, MSG, TENANT_ID, zodMessage } from '../../../core/sdk/server';
 import { ADMIN_MSG } from './texts';
 
 /** The administration's parameters, each validated with a message in the caller's language. */
@@ -31,10 +31,10 @@ export const idParam = (doc: LocalText) =>
     .preprocess(trimmed, z.string().regex(/^[1-9]\d{0,18}$/).refine(isBigintId))
     .describe(docText(doc));
 
-/** A comma list of bigint ids, at least one. */
-export const idListParam = (doc: LocalText) =>
+/** A comma list of bigint ids, at least one; a bad one is refused naming the parameter. */
+export const idListParam = (name: string, doc: LocalText) =>
   z
-    .preprocess(list, z.array(z.string().regex(/^[1-9]\d{0,18}$/).refine(isBigintId)).min(1).max(MAX_LIST))
+    .preprocess(list, z.array(z.string().regex(/^[1-9]\d{0,18}$/, { message: zodMessage(MSG.badFormat(name)) }).refine(isBigintId, { message: zodMessage(MSG.badFormat(name)) })).min(1).max(MAX_LIST))
     .describe(docText(doc));
 
 export const modelKeyParam = z.preprocess(trimmed, z.string().regex(MODEL_KEY, { message: zodMessage(ADMIN_MSG.modelKey) }));
@@ -49,7 +49,7 @@ export const categoryParam = z
   .describe(docText({ zh: '流程分类：flow_<流程字典的键>，如 flow_2', en: 'Process category: flow_<key of the flow dictionary>, e.g. flow_2' }));
 
 export const tenantIdsParam = z
-  .preprocess(list, z.array(z.string().regex(TENANT_ID)).min(1).max(MAX_LIST))
+  .preprocess(list, z.array(z.string().regex(TENANT_ID, { message: zodMessage(MSG.badFormat('tenantIds')) })).min(1).max(MAX_LIST))
   .describe(docText({ zh: '租户编号，逗号分隔，至少一个', en: 'Tenant ids, comma-joined, at least one' }));
 
 export const tenantIdFilter = z

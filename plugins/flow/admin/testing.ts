@@ -3,6 +3,7 @@ import type { AuthUser } from '../../../core/sdk/server';
 import type { CallResult, TestServer } from '../../../core/sdk/server-testing';
 import { workflowService } from '../engine';
 import { member } from '../engine/testing/actors';
+import { deployPerTenant } from './deploy';
 
 /** Helpers of the administration's server tests. */
 
@@ -48,5 +49,5 @@ export async function startInstance(ts: TestServer, definitionId: string, starte
 
 /** Deploys an XML for tenants directly through the service (arranging a test, not testing the route). */
 export async function deployed(ts: TestServer, xml: string, tenantIds: string[], category = 'flow_2') {
-  return ts.ctx.db.system((tx) => workflowService.deploy(ts.ctx, tx, { xml, category, tenantIds }));
+  return ts.ctx.db.system((tx) => deployPerTenant(tx, ts.ctx, { xml, category, tenantIds }));
 }

@@ -59,6 +59,7 @@ const fileName = (file: File) => file.name.slice(0, 255) || 'process.bpmn20.xml'
 
 /** The multipart form of an upload: its files under `field` and its text fields. */
 export async function uploadedForm(c: Context<AppEnv>, field: string): Promise<{ files: ProcessFile[]; fields: Record<string, string> }> {
+  if (!/multipart\/form-data/i.test(c.req.header('content-type') ?? '')) throw bizError(MSG.needMultipart);
   let form: Record<string, string | File | (string | File)[]>;
   try {
     form = await c.req.parseBody({ all: true });
