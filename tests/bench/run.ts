@@ -12,6 +12,7 @@
  *   once against a route with no database work (sign-in-load.ts), and an access token's check (token-check.ts).
  * - The visit statistics call and the recording of a visit at a million visits (visit-stats.ts).
  * - The mall's order list with its filters at a million orders (mall-orders.ts).
+ * - The work lists (to do, to claim, done…) at 100,000 finished and 1,000 running process instances (flow-todo.ts).
  * - The API log's cost: the parameter list's throughput under load with it on and off (api-log-load.ts).
  */
 import { launchBrowser } from '../e2e/browser';
@@ -26,6 +27,7 @@ import { benchSignInLoad } from './sign-in-load';
 import { benchTokenCheck } from './token-check';
 import { benchVisitStats } from './visit-stats';
 import { benchMallOrders } from './mall-orders';
+import { benchFlowTodo } from './flow-todo';
 import { startStaticServer, type StaticServer } from './static-server';
 
 const RUNS = 9;
@@ -44,6 +46,7 @@ async function main() {
   if (part !== 'browser') await benchTokenCheck();
   if (part !== 'browser') await benchVisitStats();
   if (part !== 'browser') await benchMallOrders();
+  if (part !== 'browser') await benchFlowTodo();
   if (part !== 'browser') await benchApiLog();
 }
 
