@@ -55,7 +55,7 @@ export default function DesignerPage() {
     import('./designer/bpmn-modeler').then(
       ({ createModeler }) => {
         if (!alive || !canvasRef.current || !propertiesRef.current) return;
-        made = createModeler(canvasRef.current, propertiesRef.current);
+        made = createModeler(canvasRef.current, propertiesRef.current, { userTask: t('flow.admin.createUserTask'), appendUserTask: t('flow.admin.appendUserTask'), parallelGateway: t('flow.admin.createParallelGateway') });
         setModeler(made);
       },
       (failure: unknown) => alive && setDesignerError(failureText(failure)),
@@ -64,6 +64,8 @@ export default function DesignerPage() {
       alive = false;
       made?.destroy();
     };
+    // Made once: the entries' titles are those of the language it was opened in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const open = async (xml: string, fields: ModelFields) => {
