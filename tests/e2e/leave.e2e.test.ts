@@ -60,7 +60,7 @@ async function askForLeave(page: Page, definition: LeaveDefinition, leave: { sta
   const demoToken = await apiToken(url(), DEMO.tenantId, DEMO.username, DEMO.password);
   const before = new Set((await workList(url(), demoToken, 'send')).map((item) => item.processInstanceId));
   await page.goto(`${url()}/work/start`);
-  await page.locator('.arco-table-tbody .arco-table-tr', { hasText: definition.name }).first().getByTestId('work-start').click();
+  await page.locator('tbody .arco-table-tr', { hasText: definition.name }).first().getByTestId('work-start').click();
   await page.waitForURL(`**/work/process/leave/form/${encodeURIComponent(definition.id)}`);
   const form = page.locator('.arco-form', { has: page.locator('.arco-form-label-item', { hasText: '请假理由' }) });
   await formItem(form, '审批人').locator('.arco-select').click();
@@ -147,7 +147,7 @@ describe('the leave request, in the browser', () => {
     const progress = demo.page.getByTestId('flow-progress');
     const diagram = progress.locator('[data-testid="flow-diagram"][data-state="ready"]');
     await diagram.locator(`.djs-element.${DONE}`).first().waitFor({ timeout: 30_000 });
-    const steps = progress.locator('[data-testid="flow-history"] .arco-table-tbody .arco-table-tr');
+    const steps = progress.locator('[data-testid="flow-history"] tbody .arco-table-tr');
     await steps.filter({ hasText: '人事已备案' }).first().waitFor({ timeout: 20_000 });
     await expect(steps.count()).resolves.toBe(4);
     for (const [index, step] of history.entries()) {

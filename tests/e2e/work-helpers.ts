@@ -56,7 +56,7 @@ export const historyOf = (baseUrl: string, token: string, processInstanceId: str
   flowApi<WorkItem[]>(baseUrl, token, 'GET', '/api/blade-flow/process/history-flow-list', { query: { processInstanceId } });
 
 /** The rows of the list on screen. */
-export const tableRows = (page: Page) => page.locator('.arco-table-tbody .arco-table-tr');
+export const tableRows = (page: Page) => page.locator('tbody .arco-table-tr');
 
 /**
  * The row of a work list screen that shows `processInstanceId`: the screen asks the same list the API

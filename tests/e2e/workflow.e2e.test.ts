@@ -89,26 +89,23 @@ async function openGroup(page: Page, groupId: string): Promise<Locator> {
   return group;
 }
 
-/**
- * Appends a task after `fromId` with the context pad, names it by typing (direct editing), turns it into a
- * user task with the wrench's menu, and returns its id with it selected (the properties panel on it).
- */
-async function appendUserTask(page: Page, fromId: string, name: string): Promise<string> {
-  await selectShape(page, fromId);
-  const id = await drawn(page, async () => {
-    await page.locator('.djs-context-pad .entry[data-action="append.append-task"]').click();
-    await page.locator('.djs-direct-editing-parent').waitFor({ state: 'visible' });
-    await page.keyboard.type(name);
-    const blank = await blankSpot(page);
-    await page.mouse.click(blank.x, blank.y);
-  });
-  await selectShape(page, id);
-  await page.locator('.djs-context-pad .entry[data-action="replace"]').click();
-  await page.locator('.djs-popup [data-id="replace-with-user-task"]').click();
-  await selectShape(page, id);
-  await page.locator('.bio-properties-panel-header-type').filter({ hasText: /user task|用户任务/i }).waitFor();
-  return id;
+/** Types a name into the label editor bpmn-js opened on a new task and leaves it with a click on the canvas. */
+async function typeName(page: Page, name: string): Promise<void> {
+  await page.locator('.djs-direct-editing-parent').waitFor({ state: 'visible' });
+  await page.keyboard.type(name);
+  const blank = await blankSpot(page);
+  await page.mouse.click(blank.x, blank.y);
+  await page.locator('.djs-direct-editing-parent').waitFor({ state: 'hidden' });
 }
+
+/** Selects a user task and waits for the properties panel to show it. */
+async function selectUserTask(page: Page, id: string): Promise<void> {
+  await selectShape(page, id);
+  await page.locator(`.bio-properties-panel-header-label`).filter({ hasText: await shapeName(page, id) }).waitFor();
+}
+
+/** The name a shape shows. */
+const shapeName = async (page: Page, id: string) => ((await page.locator(`.djs-element.djs-shape[data-element-id="${id}"] .djs-visual text`).first().textContent()) ?? '').trim();
 
 /** Types into a properties panel field and leaves it, so the panel writes it into the diagram. */
 async function typeProperty(page: Page, fieldId: string, value: string): Promise<void> {
@@ -123,11 +120,11 @@ async function typeProperty(page: Page, fieldId: string, value: string): Promise
 /** A work list screen, read afresh, waiting for its first row. */
 async function openList(page: Page, path: string): Promise<void> {
   await page.goto(`${url()}${path}`);
-  await page.locator('.arco-table-tbody .arco-table-tr').first().waitFor({ timeout: 30_000 });
+  await page.locator('tbody .arco-table-tr').first().waitFor({ timeout: 30_000 });
 }
 
 /** Our process's row of a work list on screen (its name is ours alone). */
-const ourRow = (page: Page) => page.locator('.arco-table-tbody .arco-table-tr', { hasText: MODEL_NAME });
+const ourRow = (page: Page) => page.locator('tbody .arco-table-tr', { hasText: MODEL_NAME });
 
 /** The item of a user's work list that belongs to our instance. */
 async function itemOf(token: string, list: 'claim' | 'todo' | 'send' | 'done'): Promise<WorkItem | undefined> {
@@ -141,7 +138,7 @@ async function progressLoaded(scope: Locator): Promise<{ history: Locator; diagr
   await diagram.locator('.djs-element.djs-shape').first().waitFor({ timeout: 30_000 });
   // The marks follow the drawing.
   await diagram.locator(`.djs-element.${DONE}`).first().waitFor();
-  const history = progress.locator('[data-testid="flow-history"] .arco-table-tbody .arco-table-tr');
+  const history = progress.locator('[data-testid="flow-history"] tbody .arco-table-tr');
   await history.first().waitFor({ timeout: 30_000 });
   return { history, diagram };
 }
@@ -180,45 +177,58 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await page.goto(`${url()}/flow/model`);
     await page.getByRole('button', { name: '创建' }).click();
     await page.waitForURL(/\/flow\/model\/design\/new$/);
-    await page.locator('.djs-palette .entry').first().waitFor({ timeout: 30_000 });
+    await page.locator('.djs-palette .entry[data-action="create.user-task"]').waitFor({ timeout: 30_000 });
 
     // A new model starts from its start event alone.
     const start = await settledOne(page);
 
-    const first = await appendUserTask(page, start, '一级审批');
+    // 一级审批: appended to the start with the context pad, named by typing, its candidate group set in the properties panel.
+    await selectShape(page, start);
+    const first = await drawn(page, () => page.locator('.djs-context-pad .entry[data-action="append.user-task"]').click());
+    await typeName(page, '一级审批');
+    await selectUserTask(page, first);
     await openGroup(page, 'CamundaPlatform__UserAssignment');
     await typeProperty(page, 'candidateGroups', 'hr');
-    const second = await appendUserTask(page, first, '二级审批');
+
+    // 二级审批: from the palette (a click on the tool, a click on the canvas), joined to the first with the context pad's connect.
+    const firstBox = (await page.locator(`.djs-element.djs-shape[data-element-id="${first}"]`).boundingBox())!;
+    const at = { x: firstBox.x + firstBox.width + 160, y: firstBox.y + firstBox.height / 2 };
+    const second = await drawn(page, async () => {
+      await page.locator('.djs-palette .entry[data-action="create.user-task"]').click();
+      await page.mouse.move(at.x - 10, at.y - 10);
+      await page.mouse.move(at.x, at.y);
+      await page.mouse.click(at.x, at.y);
+    });
+    await typeName(page, '二级审批');
+    await selectShape(page, first);
+    await page.locator('.djs-context-pad .entry[data-action="connect"]').click();
+    await page.mouse.move(at.x - 5, at.y - 5);
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.click(at.x, at.y);
+    await page.locator('.djs-container .djs-connection').nth(1).waitFor();
+    await selectUserTask(page, second);
     await openGroup(page, 'CamundaPlatform__UserAssignment');
     await typeProperty(page, 'assignee', '${taskUser}');
 
-    // The end event from the palette (a click on the tool, a click on the canvas), joined with the context pad's connect.
-    const taskBox = (await page.locator(`.djs-element.djs-shape[data-element-id="${second}"]`).boundingBox())!;
-    const endAt = { x: taskBox.x + taskBox.width + 120, y: taskBox.y + taskBox.height / 2 };
-    const end = await drawn(page, async () => {
-      await page.locator('.djs-palette .entry[data-action="create.end-event"]').click();
-      await page.mouse.move(endAt.x - 10, endAt.y - 10);
-      await page.mouse.move(endAt.x, endAt.y);
-      await page.mouse.click(endAt.x, endAt.y);
-    });
+    // The end, appended with the context pad.
     await selectShape(page, second);
-    await page.locator('.djs-context-pad .entry[data-action="connect"]').click();
-    await page.mouse.move(endAt.x - 5, endAt.y - 5);
-    await page.mouse.move(endAt.x, endAt.y);
-    await page.mouse.click(endAt.x, endAt.y);
-    await page.locator('.djs-connection').nth(2).waitFor();
+    const end = await drawn(page, () => page.locator('.djs-context-pad .entry[data-action="append.end-event"]').click());
+    await page.locator('.djs-container .djs-connection').nth(2).waitFor();
     expect((await shapeIds(page)).sort()).toEqual([start, first, second, end].sort());
 
     // Named (the key is the process's id), saved.
-    await formItem(page.locator('body'), '模型名称').locator('input').fill(MODEL_NAME);
-    await formItem(page.locator('body'), '模型标识').locator('input').fill(MODEL_KEY);
+    await page.getByTestId('flow-designer-name').fill(MODEL_NAME);
+    await page.getByTestId('flow-designer-key').fill(MODEL_KEY);
+    await selectUserTask(page, second);
     await page.screenshot({ path: `${SHOTS}/workflow-designer-zh-light.png` });
-    await page.getByRole('button', { name: '保存' }).click();
+    // Saved from the keyboard (Ctrl+S), as the button's hint says.
+    await page.locator('.djs-container').click({ position: { x: 20, y: 400 } });
+    await page.keyboard.press('Control+s');
     await toast(page, '保存成功，当前第 1 版').waitFor({ timeout: 20_000 });
 
     // The model list shows it; 部署 for 000000 with the category 通用审批.
     await page.goto(`${url()}/flow/model`);
-    const row = page.locator('.arco-table-tbody .arco-table-tr', { hasText: MODEL_NAME });
+    const row = page.locator('tbody .arco-table-tr', { hasText: MODEL_NAME });
     await row.waitFor({ timeout: 20_000 });
     await row.getByRole('button', { name: '部署' }).click();
     const dialog = page.locator('.arco-modal', { hasText: `部署「${MODEL_NAME}」` });
