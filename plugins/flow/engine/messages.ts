@@ -51,5 +51,4 @@ export const ENGINE_MSG = {
   }),
   badVariable: (name: string): LocalText => ({ zh: `流程变量「${name}」不合法`, en: `The process variable "${name}" is not valid` }),
   imageRefused: { zh: '流程图由浏览器绘制，请使用 XML', en: 'Diagrams are drawn in the browser: ask for the XML (resourceType=xml)' },
-  badResourceType: { zh: 'resourceType 只能是 xml 或 image', en: 'resourceType must be xml or image' },
 } as const;

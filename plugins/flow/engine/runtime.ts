@@ -146,6 +146,22 @@ export async function runStart(name: string, xml: string, variables: Variables, 
 }
 
 /**
+ * The state with the instance's variables in every environment it holds (the engine's, each definition's,
+ * each process's): the signal carries no variables, and a gateway after the task reads its own
+ * environment's, recovered from the state, not the engine's.
+ */
+function withVariables(state: unknown, variables: Variables): unknown {
+  if (Array.isArray(state)) return state.map((item) => withVariables(item, variables));
+  if (state === null || typeof state !== 'object') return state;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) {
+    const isEnvironment = key === 'environment' && value !== null && typeof value === 'object' && 'variables' in value;
+    out[key] = isEnvironment ? { ...(withVariables(value, variables) as object), variables: { ...variables } } : withVariables(value, variables);
+  }
+  return out;
+}
+
+/**
  * Recovers an instance from its state and completes the user task `activityId` with the instance's
  * variables (already merged with the task's), then runs on to the next waits.
  */
@@ -156,13 +172,11 @@ export async function runSignal(name: string, xml: string, state: unknown, varia
   recorder.recording = false;
   let execution;
   try {
-    engine.recover(state);
+    engine.recover(withVariables(state, variables));
     execution = await engine.resume({ listener: recorder.listener });
   } catch (error) {
     throw failure(recorder, errors, engine) ?? new StepFailure('', error instanceof Error ? error.message : String(error));
   }
-  // The signal carries no variables: the gateways after the task read the environment's.
-  Object.assign(execution.environment.variables, variables);
   const waiting = execution.getPostponed().some((api) => api.id === activityId);
   if (!waiting) throw new StepFailure(activityId, 'the task is not waiting in the engine');
   recorder.recording = true;

@@ -1,5 +1,6 @@
 import type { ServerParts } from '../../../core/sdk/server';
+import { processRoutes } from './process-routes';
 import { workflowService } from './service';
 
-// Skeleton: the engine's parts (its service, the process routes), filled by its author in this change.
-export const engineServer: ServerParts = { provides: { workflow: workflowService } };
+/** The engine's parts: the service other plugins start processes with, and the routes reading an instance's progress. */
+export const engineServer: ServerParts = { provides: { workflow: workflowService }, routes: processRoutes };
