@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Form, Input, Modal, Result, Space, Spin, Tag, Tooltip } from '@arco-design/web-react';
 import { IconArrowLeft, IconDownload, IconSave, IconUpload } from '@arco-design/web-react/icon';
-import { saveBlob, toastSuccess, useTranslation } from '../../../../core/sdk/browser';
+import { currentLanguage, saveBlob, toastSuccess, useTranslation } from '../../../../core/sdk/browser';
 import { failureText, useCall } from '../../diagram/useCall';
 import { modelDetail, submitModel } from './api';
 import type { DesignerModeler } from './designer/bpmn-modeler';
@@ -55,7 +55,7 @@ export default function DesignerPage() {
     import('./designer/bpmn-modeler').then(
       ({ createModeler }) => {
         if (!alive || !canvasRef.current || !propertiesRef.current) return;
-        made = createModeler(canvasRef.current, propertiesRef.current, { userTask: t('flow.admin.createUserTask'), appendUserTask: t('flow.admin.appendUserTask'), parallelGateway: t('flow.admin.createParallelGateway') });
+        made = createModeler(canvasRef.current, propertiesRef.current, { userTask: t('flow.admin.createUserTask'), appendUserTask: t('flow.admin.appendUserTask'), parallelGateway: t('flow.admin.createParallelGateway') }, currentLanguage());
         setModeler(made);
       },
       (failure: unknown) => alive && setDesignerError(failureText(failure)),
@@ -185,7 +185,12 @@ export default function DesignerPage() {
       okText: t('flow.admin.leave'),
       cancelText: t('flow.admin.cancel'),
       okButtonProps: { status: 'danger' },
-      onOk: () => navigate('/flow/model'),
+      onOk: async () => {
+        // The page stays open in its tab: it goes back to what was saved, so nothing asks again.
+        if (isNew) await openBlank();
+        else if (model) await open(model.modelEditorXml, { name: model.name, modelKey: model.modelKey, description: model.description });
+        navigate('/flow/model');
+      },
     });
   };
 

@@ -4,6 +4,7 @@ import camundaModdle from 'camunda-bpmn-moddle/resources/camunda.json';
 import '@bpmn-io/properties-panel/dist/assets/properties-panel.css';
 import { THEMED_RENDERER, type CanvasService } from '../../../diagram/bpmn-assets';
 import { supportedElements, type SupportedLabels } from './supported-elements';
+import { translations } from './translations';
 import '../../../diagram/diagram.css';
 
 /** The process a diagram holds: its id (the model's key) and name. */
@@ -45,13 +46,13 @@ interface ModelingService {
  * platform provider: a user task's assignee and candidate groups and users, a flow's condition, names.
  * The palette and context pad offer only what the engine runs. Its colours follow the theme like the viewer's.
  */
-export function createModeler(canvas: HTMLElement, properties: HTMLElement, labels: SupportedLabels): DesignerModeler {
+export function createModeler(canvas: HTMLElement, properties: HTMLElement, labels: SupportedLabels, language: string): DesignerModeler {
   const modeler = new Modeler({
     container: canvas,
     // The groups an author of these processes needs, open from the start: names and ids, who does a
     // user task, and a flow's condition.
     propertiesPanel: { parent: properties, layout: { groups: { general: { open: true }, CamundaPlatform__UserAssignment: { open: true }, CamundaPlatform__Condition: { open: true } } } },
-    additionalModules: [BpmnPropertiesPanelModule, BpmnPropertiesProviderModule, CamundaPlatformPropertiesProviderModule, supportedElements(labels)],
+    additionalModules: [BpmnPropertiesPanelModule, BpmnPropertiesProviderModule, CamundaPlatformPropertiesProviderModule, supportedElements(labels), translations(language)],
     moddleExtensions: { camunda: camundaModdle },
     bpmnRenderer: THEMED_RENDERER,
   });
