@@ -37,7 +37,8 @@ export class ExpressionError extends Error {
 const MAX_LENGTH = 2000;
 const MAX_DEPTH = 64;
 
-const WORD_OPERATORS: Record<string, BinaryOp | '!' | 'empty'> = {
+// A Map, not an object: a variable named `constructor` or `toString` is a variable, not a prototype's member.
+const WORD_OPERATORS = new Map<string, BinaryOp | '!' | 'empty'>(Object.entries({
   and: '&&',
   or: '||',
   not: '!',
@@ -50,7 +51,7 @@ const WORD_OPERATORS: Record<string, BinaryOp | '!' | 'empty'> = {
   div: '/',
   mod: '%',
   empty: 'empty',
-};
+} as const));
 
 type Token =
   | { type: 'number'; value: number; at: number }
@@ -124,7 +125,7 @@ class Parser {
   /** The operator at the cursor (a symbol, or a word operator such as `and`), if it is one of `ops`. */
   private accept(...ops: string[]): string | undefined {
     const token = this.peek();
-    const op = token.type === 'op' ? token.value : token.type === 'word' ? WORD_OPERATORS[token.value] : undefined;
+    const op = token.type === 'op' ? token.value : token.type === 'word' ? WORD_OPERATORS.get(token.value) : undefined;
     if (op !== undefined && ops.includes(op)) {
       this.index++;
       return op;
@@ -198,7 +199,7 @@ class Parser {
       case 'word':
         if (token.value === 'true' || token.value === 'false') return { kind: 'literal', value: token.value === 'true' };
         if (token.value === 'null') return { kind: 'literal', value: null };
-        if (token.value in WORD_OPERATORS) throw new ExpressionError(`unexpected '${token.value}'`, token.at);
+        if (WORD_OPERATORS.has(token.value)) throw new ExpressionError(`unexpected '${token.value}'`, token.at);
         return { kind: 'variable', name: token.value };
       case 'op':
         if (token.value === '(') {

@@ -28,6 +28,10 @@ export const ENGINE_MSG = {
     zh: `${where} 的表达式「${text}」无法解析（第 ${position + 1} 个字符：${reason}）`,
     en: `The expression "${text}" of ${where} cannot be read (at character ${position + 1}: ${reason})`,
   }),
+  conditionNotExpression: (where: string, body: string): LocalText => ({
+    zh: `${where} 的条件「${body}」必须是一个 \${…} 表达式`,
+    en: `The condition "${body}" of ${where} must be one \${…} expression`,
+  }),
   scriptCondition: (id: string): LocalText => ({ zh: `连线（${id}）的条件不能是脚本`, en: `The condition of the flow (${id}) may not be a script` }),
   danglingFlow: (id: string): LocalText => ({ zh: `连线（${id}）缺少起点或终点`, en: `The flow (${id}) lacks its source or target` }),
   noOutgoing: (id: string): LocalText => ({ zh: `元素（${id}）没有流出的连线`, en: `The element (${id}) has no outgoing flow` }),

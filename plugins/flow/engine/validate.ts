@@ -1,7 +1,7 @@
 import { Engine } from 'bpmn-engine';
 import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import { bizError, type LocalText } from '../../../core/sdk/server';
-import { ExpressionError, parseTemplate } from './expression';
+import { ExpressionError, isExpression, parseTemplate } from './expression';
 import { ENGINE_MSG } from './messages';
 import { declaresBothNamespaces, moddleOptionsFor } from './moddle';
 
@@ -69,9 +69,13 @@ function checkSequenceFlow(flow: ModdleElement): void {
   if (!flow.sourceRef || !flow.targetRef) throw new Refusal(ENGINE_MSG.danglingFlow(id));
   const condition = flow.conditionExpression as ModdleElement | undefined;
   if (!condition) return;
-  if (text(condition.language)) throw new Refusal(ENGINE_MSG.scriptCondition(id));
+  // Without xsi:type the language is an attribute moddle does not know: it is read from there too.
+  if (text(condition.language) || condition.$attrs?.language) throw new Refusal(ENGINE_MSG.scriptCondition(id));
   const body = text(condition.body).trim();
-  if (body) checkExpression(flow.name || id, body);
+  if (!body) return;
+  checkExpression(flow.name || id, body);
+  // Text around or instead of `${…}` would be a non-empty string, which the engine takes as true.
+  if (!isExpression(body)) throw new Refusal(ENGINE_MSG.conditionNotExpression(flow.name || id, body.slice(0, 100)));
 }
 
 function checkProcess(process: ModdleElement): ValidProcess {
