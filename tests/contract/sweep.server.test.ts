@@ -109,6 +109,7 @@ const ADMINISTRATOR_ONLY = [
   /^\/api\/blade-system\/region\/(submit|remove)$/,
   /^\/api\/blade-system\/dict\/(submit|remove)$/,
   /^\/api\/staff\/system\//,
+  /^\/api\/blade-flow\/(model|manager|follow)\//,
 ];
 
 /** Calls that fail on purpose (a check that server failures are logged): a 500 is their answer, whatever the input. */
@@ -132,6 +133,7 @@ const HAND_WRITTEN_PARAMS = [
   'taskId', 'processInstanceId', 'processDefinitionId', 'flag', 'comment', 'variables', 'category', 'processDefinitionName', 'beginDate',
   'title', 'reason', 'taskUser', 'mode',
   'startTime', 'endTime', 'businessId',
+  'modelId', 'modelKey', 'modelEditorXml', 'description', 'tenantIds', 'processId', 'deploymentIds', 'processDefinitionKey', 'deleteReason',
 ];
 
 const NUL_VALUE = 'a\u0000b';
