@@ -77,7 +77,7 @@ const FollowPage = observer(function FollowPage() {
         ]}
         onSearch={setFilters}
       />
-      <CrudToolbar list={list} columns={COLUMNS} />
+      <CrudToolbar list={list} columns={COLUMNS} params={params} />
       <CrudTable
         list={list}
         columns={COLUMNS}

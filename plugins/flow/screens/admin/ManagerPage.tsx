@@ -117,7 +117,7 @@ const ManagerPage = observer(function ManagerPage() {
   return (
     <div className="ba-crud flow-admin-page">
       <FilterBar category texts={[{ name: 'processDefinitionKey', label: t('flow.admin.processKey'), maxLength: 64 }]} onSearch={setFilters} />
-      <CrudToolbar list={list} columns={COLUMNS} />
+      <CrudToolbar list={list} columns={COLUMNS} params={params} />
       <CrudTable
         list={list}
         columns={COLUMNS}
