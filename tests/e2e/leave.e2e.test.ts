@@ -71,7 +71,7 @@ async function askForLeave(page: Page, definition: LeaveDefinition, leave: { sta
   // The days, as the server will count them, shown while the form is filled.
   await formItem(form, '请假天数').getByText(`${leave.days} 天`).first().waitFor();
   if (shot) await page.screenshot({ path: `${SHOTS}/${shot}` });
-  await page.getByRole('button', { name: '提交' }).click();
+  await page.getByTestId('leave-submit').click();
   await page.waitForURL(/\/work\/send$/, { timeout: 20_000 });
   const added = (await workList(url(), demoToken, 'send')).filter((item) => !before.has(item.processInstanceId));
   expect(added.map((item) => item.processDefinitionName)).toEqual([definition.name]);
@@ -88,9 +88,13 @@ async function handle(page: Page, token: string, processInstanceId: string, deci
   await row.getByTestId('work-handle').click();
   await page.waitForURL(`**/work/process/leave/handle/${task.taskId}/${processInstanceId}/${task.businessId}`);
   await page.getByText('处理请假流程').first().waitFor({ timeout: 20_000 });
-  await page.locator('textarea').last().fill(comment);
-  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}` });
-  await page.getByRole('button', { name: decision }).click();
+  await page.getByTestId('leave-fields').waitFor({ timeout: 20_000 });
+  await page.getByTestId('leave-comment').fill(comment);
+  if (shot) {
+    await page.locator('[data-testid="flow-diagram"][data-state="ready"] .djs-element.flow-current').first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: `${SHOTS}/${shot}`, fullPage: true });
+  }
+  await page.getByTestId(decision === '同意' ? 'leave-approve' : 'leave-reject').click();
   await page.waitForURL(/\/work\/todo$/, { timeout: 20_000 });
   expect((await workList(url(), token, 'todo')).some((item) => item.processInstanceId === processInstanceId)).toBe(false);
 }

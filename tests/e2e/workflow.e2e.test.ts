@@ -266,7 +266,7 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await formItem(form, '审批人').locator('.arco-select').click();
     await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'admin' }).first().click();
     await page.screenshot({ path: `${SHOTS}/workflow-start-form-zh-light.png` });
-    await page.getByRole('button', { name: '提交' }).click();
+    await page.getByTestId('work-general-submit').click();
     await page.waitForURL(/\/work\/send$/, { timeout: 20_000 });
     await ourRow(page).waitFor({ timeout: 20_000 });
 
@@ -306,9 +306,10 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await page.waitForURL(`**/work/process/general/handle/${run.firstTaskId}/${run.processInstanceId}/**`);
     await page.getByText(TITLE).first().waitFor({ timeout: 20_000 });
     await page.getByText(REASON).first().waitFor();
-    await page.locator('textarea').last().fill('同意采购，按标准配置');
-    await page.screenshot({ path: `${SHOTS}/workflow-handle-hr-zh-light.png` });
-    await page.getByRole('button', { name: '同意' }).click();
+    await page.getByRole('textbox', { name: '意见' }).fill('同意采购，按标准配置');
+    await progressLoaded(page.locator('body'));
+    await page.screenshot({ path: `${SHOTS}/workflow-handle-hr-zh-light.png`, fullPage: true });
+    await page.getByTestId('work-approve').click();
     await page.waitForURL(/\/work\/todo$/, { timeout: 20_000 });
     expect(await itemOf(hrToken, 'todo')).toBeUndefined();
     expect(await itemOf(hrToken, 'done')).toMatchObject({ taskName: '一级审批' });
@@ -341,9 +342,9 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     const ids = await elementIdsByName(diagram);
     await expect(markedElements(diagram, CURRENT)).resolves.toEqual([ids['二级审批']]);
     expect(await markedElements(diagram, DONE)).toEqual(expect.arrayContaining([ids['一级审批']]));
-    await page.locator('textarea').last().fill(REJECTION);
-    await page.screenshot({ path: `${SHOTS}/workflow-handle-admin-zh-light.png` });
-    await page.getByRole('button', { name: '驳回' }).click();
+    await page.getByRole('textbox', { name: '意见' }).fill(REJECTION);
+    await page.screenshot({ path: `${SHOTS}/workflow-handle-admin-zh-light.png`, fullPage: true });
+    await page.getByTestId('work-reject').click();
     await page.waitForURL(/\/work\/todo$/, { timeout: 20_000 });
 
     const admin = await apiToken(url(), ADMIN.tenantId, ADMIN.username, ADMIN.password);
