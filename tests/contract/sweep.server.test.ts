@@ -92,6 +92,10 @@ const ANY_MEMBER = new Set([
   'POST /api/blade-flow/work/complete-task',
   'POST /api/blade-flow/work/delete-task',
   'POST /api/blade-flow/work/start-process',
+  // An instance's history and diagram, a definition's XML: to whoever takes part (checked per instance).
+  'GET /api/blade-flow/process/history-flow-list',
+  'GET /api/blade-flow/process/model-view',
+  'GET /api/blade-flow/process/resource-view',
   // A member's own leave requests: start one; read one they applied for or take part in.
   'POST /api/blade-desk/process/leave/start-process',
   'GET /api/blade-desk/process/leave/detail',
@@ -132,7 +136,7 @@ const HAND_WRITTEN_PARAMS = [
   'visitId', 'startDate', 'endDate', 'companyId',
   'taskId', 'processInstanceId', 'processDefinitionId', 'flag', 'comment', 'variables', 'category', 'processDefinitionName', 'beginDate',
   'title', 'reason', 'taskUser', 'mode',
-  'startTime', 'endTime', 'businessId',
+  'startTime', 'endTime', 'businessId', 'resourceType',
   'modelId', 'modelKey', 'modelEditorXml', 'description', 'tenantIds', 'processId', 'deploymentIds', 'processDefinitionKey', 'deleteReason',
 ];
 
