@@ -3,7 +3,6 @@ import type { LocalText } from '../../../core/sdk/shared';
 /** What the work endpoints answer and refuse with, in both languages. */
 export const WORK_MSG = {
   claimed: { zh: '签收事务成功', en: 'The task is yours' },
-  taskGone: { zh: '任务不存在或已被处理', en: 'The task does not exist or was handled already' },
   taskOfRunningProcess: { zh: '任务属于运行中的流程，不能删除', en: 'The task belongs to a running process and cannot be deleted' },
   otherInstance: { zh: '任务不属于该流程实例', en: 'The task does not belong to that process instance' },
   badDate: { zh: '日期格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss', en: 'Dates are written yyyy-MM-dd or yyyy-MM-dd HH:mm:ss' },

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { type AppEnv, bizError, currentMember, describeRoute, parseInput, rData, readJson, type ServerContext } from '../../../core/sdk/server';
 import { taskUser, userIdOfTaskUser } from '../blade-flow';
 import { GENERAL_FORM } from '../dictionary';
-import { workflowService } from '../engine/service';
+import { workflowService } from '../engine';
 import { WORK_BASE } from './list-routes';
 import { WORK_MSG } from './messages';
 import { startBody } from './params';

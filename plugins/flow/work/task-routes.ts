@@ -13,7 +13,7 @@ import {
   SqlParams,
 } from '../../../core/sdk/server';
 import { isPass, NOT_PASS_COMMENT, PASS_COMMENT, PASS_FLAG } from '../blade-flow';
-import { workflowService } from '../engine/service';
+import { ENGINE_MSG, workflowService } from '../engine';
 import { claimable } from './lists';
 import { WORK_BASE } from './list-routes';
 import { WORK_MSG } from './messages';
@@ -98,7 +98,7 @@ export function workTaskRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         return task?.instance_status;
       });
       // Every task here belongs to a process: an open one's is running, and a handled one is history, kept.
-      throw bizError(instanceStatus === 'running' ? WORK_MSG.taskOfRunningProcess : WORK_MSG.taskGone);
+      throw bizError(instanceStatus === 'running' ? WORK_MSG.taskOfRunningProcess : ENGINE_MSG.taskGone);
     },
   );
 }
