@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
+  ADMIN_TENANT,
+  ADMINISTRATOR_ROLE,
   commaList,
   DEMO_TENANT,
   formatDateTime,
@@ -46,7 +48,7 @@ async function actor(tx: Tx, tenantId: string, userId: string): Promise<AuthUser
     clientId: 'saber',
     sessionId: '',
     isGuest: false,
-    isAdministrator: tenantId === '000000' && aliases.includes('administrator'),
+    isAdministrator: tenantId === ADMIN_TENANT && aliases.includes(ADMINISTRATOR_ROLE),
   };
 }
 
@@ -60,8 +62,8 @@ async function addHr(tx: Tx, ctx: ServerContext, tenantId: string, realName: str
     passwordHash: await hashPassword(md5('hr')),
     name: realName,
     realName,
-    email: `hr@${tenantId === '000000' ? '' : 'demo.'}bladex.vip`,
-    phone: tenantId === '000000' ? '13700000001' : '13600000002',
+    email: `hr@${tenantId === ADMIN_TENANT ? '' : 'demo.'}bladex.vip`,
+    phone: tenantId === ADMIN_TENANT ? '13700000001' : '13600000002',
     roleIds: [roleId, ...(userRole ? [userRole.id] : [])],
     deptIds: [deptId],
   });
@@ -110,7 +112,7 @@ async function playLeave(tx: Tx, ctx: ServerContext, workflow: WorkflowService, 
 export async function seedLeave(tx: Tx, ctx: ServerContext): Promise<void> {
   const workflow = ctx.extensions.workflow;
   if (!workflow) return;
-  const tenants: { tenantId: string; deptId: string; hrName: string }[] = [{ tenantId: '000000', deptId: SEED.deptId, hrName: '人事专员' }];
+  const tenants: { tenantId: string; deptId: string; hrName: string }[] = [{ tenantId: ADMIN_TENANT, deptId: SEED.deptId, hrName: '人事专员' }];
   if (await tx.one('select 1 as found from blade_tenant where tenant_id = $1 and is_deleted = 0', [DEMO_TENANT.tenantId])) {
     tenants.push({ tenantId: DEMO_TENANT.tenantId, deptId: DEMO_TENANT.deptId, hrName: '人事主管' });
   }
@@ -124,7 +126,7 @@ export async function seedLeave(tx: Tx, ctx: ServerContext): Promise<void> {
   for (const t of tenants) hrUsers.set(t.tenantId, await addHr(tx, ctx, t.tenantId, t.hrName, t.deptId));
 
   const plays: Record<string, (hr: string) => DemoLeave[]> = {
-    '000000': () => {
+    [ADMIN_TENANT]: () => {
       const [applicant, approver] = [SEED.demoUserId, SEED.adminUserId];
       return [
         { applicant, approver, from: 3, days: 2, reason: '家中老人住院，需陪护两天。' },
