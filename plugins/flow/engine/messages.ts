@@ -54,5 +54,6 @@ export const ENGINE_MSG = {
     en: `The assignee "${text}" of the user task "${name}" is not a user`,
   }),
   badVariable: (name: string): LocalText => ({ zh: `流程变量「${name}」不合法`, en: `The process variable "${name}" is not valid` }),
+  instanceOrDefinition: { zh: '请提供 processInstanceId 或 processDefinitionId', en: 'Give processInstanceId or processDefinitionId' },
   imageRefused: { zh: '流程图由浏览器绘制，请使用 XML', en: 'Diagrams are drawn in the browser: ask for the XML (resourceType=xml)' },
 } as const;

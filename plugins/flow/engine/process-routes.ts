@@ -16,6 +16,7 @@ import {
   rData,
   type ServerContext,
   type Tx,
+  zodMessage,
 } from '../../../core/sdk/server';
 import { bladeFlow, durationText, taskUser, type BladeFlow } from '../blade-flow';
 import { ENGINE_MSG } from './messages';
@@ -32,25 +33,25 @@ const BASE = '/blade-flow/process';
 /** The history shows the steps people see: the start, the user tasks, the ends (gateways are the engine's). */
 const HISTORY_TYPES = ['startEvent', 'userTask', 'endEvent'];
 
-const id = (text: { zh: string; en: string }) =>
+const id = (name: string, text: { zh: string; en: string }) =>
   z
     .string()
     .trim()
-    .refine((v) => /^\d{1,19}$/.test(v) && isBigintId(v), { message: 'not an id' })
+    .refine((v) => /^\d{1,19}$/.test(v) && isBigintId(v), { message: zodMessage(MSG.badFormat(name)) })
     .describe(docText(text));
-const instanceIdParam = id({ zh: '流程实例主键', en: 'The process instance id' });
+const instanceIdParam = id('processInstanceId', { zh: '流程实例主键', en: 'The process instance id' });
 const definitionIdParam = z
   .string()
   .trim()
   .min(1)
   .max(160)
-  .regex(/^[\w.-]+:\d+:\d+$/)
+  .regex(/^[\w.-]+:\d+:\d+$/, { message: zodMessage(MSG.badFormat('processDefinitionId')) })
   .describe(docText({ zh: '流程定义主键（<流程标识>:<版本>:<部署主键>）', en: 'The process definition id (<key>:<version>:<deployment id>)' }));
 
 export const historyQuery = z.object({ processInstanceId: instanceIdParam });
 export const modelViewQuery = z
   .object({ processInstanceId: instanceIdParam.optional(), processDefinitionId: definitionIdParam.optional() })
-  .refine((q) => q.processInstanceId !== undefined || q.processDefinitionId !== undefined, { message: 'processInstanceId or processDefinitionId' });
+  .refine((q) => q.processInstanceId !== undefined || q.processDefinitionId !== undefined, { message: zodMessage(ENGINE_MSG.instanceOrDefinition) });
 export const resourceQuery = z.object({
   processDefinitionId: definitionIdParam,
   resourceType: z.enum(['xml', 'image']).default('xml').describe(docText({ zh: '资源类型：xml（image 不提供）', en: 'The resource: xml (image is not offered)' })),

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
-import { workflowService as wf } from './service';
+import { cancelInstance, workflowService as wf } from './service';
 import { asTenant, leaveActors, type LeaveActors } from './testing/actors';
 import { engineOnlyServer } from './testing/engine-plugin';
-import { FLOWABLE_XML } from './testing/leave-process';
+import { FLOWABLE_XML, PARALLEL_XML } from './testing/leave-process';
 
 /** The leave-shaped process through the service: every path, and the rows it leaves. */
 describe('the engine runs a leave-shaped process', () => {
@@ -105,5 +105,36 @@ describe('the engine runs a leave-shaped process', () => {
       await ts.ctx.db.system((tx) => tx.query('update flow_definition set suspension_state = 1 where id = $1', [a.definitionId]));
     }
     expect(ts.logged).toEqual([]);
+  });
+
+  test('cancelling ends the instance, its waiting task and its open activities; twice is refused', async () => {
+    const { processInstanceId: id } = await startLeave(4);
+    await ts.ctx.db.system((tx) => cancelInstance(ts.ctx, tx, '000000', id, '测试撤销'));
+    expect(await tasks(id)).toEqual([]);
+    expect(await summary(id)).toMatchObject({ processIsFinished: 'finished', currentTaskNames: [] });
+    expect((await history(id)).every((r) => r.end_time instanceof Date)).toBe(true);
+    const row = await ts.ctx.db.system((tx) => tx.one('select status, delete_reason from flow_instance where id = $1', [id]));
+    expect(row).toEqual({ status: 'deleted', delete_reason: '测试撤销' });
+    await expect(ts.ctx.db.system((tx) => cancelInstance(ts.ctx, tx, '000000', id, 'again'))).rejects.toMatchObject({ status: 400, text: { zh: '流程实例不存在或已结束' } });
+    await expect(ts.ctx.db.system((tx) => cancelInstance(ts.ctx, tx, '100001', id, 'elsewhere'))).rejects.toMatchObject({ status: 400 });
+  });
+
+  test('a parallel fork waits for both tasks, in either order', async () => {
+    const { definitions } = await ts.ctx.db.system((tx) => wf.deploy(ts.ctx, tx, { xml: PARALLEL_XML, category: 'flow_2', tenantIds: ['000000'] }));
+    const { processInstanceId: id } = await asTenant(ts.ctx, a.applicant, (tx) =>
+      wf.start(ts.ctx, tx, a.applicant, { processDefinitionId: definitions[0]!.id, businessKey: 'k', variables: { taskUser: `taskUser_${a.approver.userId}` } }),
+    );
+    const both = await tasks(id);
+    expect(both.map((t) => t.taskDefinitionKey).sort()).toEqual(['first', 'second']);
+    const second = both.find((t) => t.taskDefinitionKey === 'second')!;
+    await asTenant(ts.ctx, a.hr, (tx) => wf.claim(ts.ctx, tx, a.hr, second.taskId));
+    await asTenant(ts.ctx, a.hr, (tx) => wf.complete(ts.ctx, tx, a.hr, { taskId: second.taskId, pass: true, comment: '' }));
+    expect((await tasks(id)).map((t) => t.taskDefinitionKey)).toEqual(['first']);
+    expect((await summary(id))?.processIsFinished).toBe('unfinished');
+    const first = both.find((t) => t.taskDefinitionKey === 'first')!;
+    await asTenant(ts.ctx, a.approver, (tx) => wf.complete(ts.ctx, tx, a.approver, { taskId: first.taskId, pass: true, comment: '' }));
+    expect(await tasks(id)).toEqual([]);
+    expect((await summary(id))?.processIsFinished).toBe('finished');
+    expect((await history(id)).filter((r) => r.activity_type === 'endEvent')).toHaveLength(1);
   });
 });

@@ -29,3 +29,23 @@ export const LEAVE_PROCESS_XML = `<?xml version="1.0" encoding="UTF-8"?>
 export const FLOWABLE_XML = LEAVE_PROCESS_XML.replace('xmlns:camunda="http://camunda.org/schema/1.0/bpmn"', 'xmlns:flowable="http://flowable.org/bpmn"')
   .replaceAll('camunda:', 'flowable:')
   .replace('id="TestLeave"', 'id="TestLeaveFlowable"');
+
+/** Two tasks at once (a parallel fork and join): the process ends when both are done, in either order. */
+export const PARALLEL_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" targetNamespace="http://bladex.vip/test">
+  <process id="TestParallel" name="会签" isExecutable="true">
+    <startEvent id="start" />
+    <sequenceFlow id="f1" sourceRef="start" targetRef="fork" />
+    <parallelGateway id="fork" />
+    <sequenceFlow id="f2" sourceRef="fork" targetRef="first" />
+    <sequenceFlow id="f3" sourceRef="fork" targetRef="second" />
+    <userTask id="first" name="一审" camunda:assignee="\${taskUser}" />
+    <userTask id="second" name="二审" camunda:candidateGroups="hr" />
+    <sequenceFlow id="f4" sourceRef="first" targetRef="join" />
+    <sequenceFlow id="f5" sourceRef="second" targetRef="join" />
+    <parallelGateway id="join" />
+    <sequenceFlow id="f6" sourceRef="join" targetRef="end" />
+    <endEvent id="end" name="结束" />
+  </process>
+</definitions>
+`;
