@@ -17,6 +17,8 @@ export interface DeployedDefinition {
   name: string;
   version: number;
   category: string;
+  /** Each tenant's deployment is its own (as Flowable makes one per tenant): deleting one leaves the others. */
+  deploymentId: string;
 }
 
 export interface WorkflowDeployInput {
@@ -76,8 +78,11 @@ export interface WorkflowCompleteInput {
 }
 
 export interface WorkflowService {
-  /** Deploys a new version of the XML's process for each tenant, in the caller's transaction. */
-  deploy(ctx: ServerContext, tx: Tx, input: WorkflowDeployInput): Promise<{ deploymentId: string; definitions: DeployedDefinition[] }>;
+  /**
+   * Deploys a new version of the XML's process for each tenant, each in a deployment of its own, in the
+   * caller's transaction (a system one when it names other tenants than the caller's).
+   */
+  deploy(ctx: ServerContext, tx: Tx, input: WorkflowDeployInput): Promise<{ definitions: DeployedDefinition[] }>;
   /** The latest active definition of a process key in a tenant (a form opened by key), if any. */
   latest(ctx: ServerContext, tx: Tx, tenantId: string, key: string): Promise<DeployedDefinition | undefined>;
   /**
@@ -103,7 +108,7 @@ export interface WorkflowService {
   /**
    * Whether `user` takes or took part in an instance of their tenant: its starter, the assignee of one of
    * its tasks (done or waiting), or a candidate of a task waiting to be claimed. A business detail shows
-   * its row to them. Without it, a caller judges by the waiting tasks alone.
+   * its row to them.
    */
-  participates?(ctx: ServerContext, tx: Tx, user: AuthUser, processInstanceId: string): Promise<boolean>;
+  participates(ctx: ServerContext, tx: Tx, user: AuthUser, processInstanceId: string): Promise<boolean>;
 }

@@ -13,7 +13,8 @@ const button = (code: string, zh: string, en: string, alias: string, sort: numbe
   action,
   ...(roles ? { roles } : {}),
 });
-const member = ['user'];
+// Every member works on their tasks: the demo roles, and hr (the leave's second approvers).
+const member = ['user', 'hr'];
 
 export const workMenu: MenuDecl = {
   code: 'work',

@@ -69,14 +69,8 @@ export async function deployXml(tx: Tx, ctx: ServerContext, input: DeployXmlInpu
   return deployPerTenant(tx, ctx, input);
 }
 
-/** The engine's deployment, tenant by tenant, without the checks (the seed's, before the dictionary exists). */
+/** The engine's deployment without the checks (the seed's, before the dictionary exists). */
 export async function deployPerTenant(tx: Tx, ctx: ServerContext, input: DeployXmlInput): Promise<Deployed> {
-  const deploymentIds: string[] = [];
-  const definitions: Deployed['definitions'] = [];
-  for (const tenantId of [...new Set(input.tenantIds)]) {
-    const result = await workflowService.deploy(ctx, tx, { xml: input.xml, category: input.category, tenantIds: [tenantId], name: input.name });
-    deploymentIds.push(result.deploymentId);
-    definitions.push(...result.definitions.map((d) => ({ ...d })));
-  }
-  return { deploymentId: deploymentIds.join(','), definitions };
+  const { definitions } = await workflowService.deploy(ctx, tx, { xml: input.xml, category: input.category, tenantIds: input.tenantIds, name: input.name });
+  return { deploymentId: definitions.map((d) => d.deploymentId).join(','), definitions };
 }

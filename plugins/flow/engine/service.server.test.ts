@@ -32,6 +32,14 @@ describe('the engine runs a leave-shaped process', () => {
     expect(latest?.id).toBe(a.definitionId);
   });
 
+  test('deploying for two tenants at once gives each a deployment of its own, so both may be at version 1', async () => {
+    const { definitions } = await ts.ctx.db.system((tx) => wf.deploy(ts.ctx, tx, { xml: PARALLEL_XML, category: 'flow_2', tenantIds: ['000000', '100001'] }));
+    expect(definitions.map((d) => [d.tenantId, d.version])).toEqual([['000000', 1], ['100001', 1]]);
+    expect(new Set(definitions.map((d) => d.deploymentId)).size).toBe(2);
+    expect(new Set(definitions.map((d) => d.id)).size).toBe(2);
+    for (const d of definitions) expect(d.id).toBe(`${d.key}:1:${d.deploymentId}`);
+  });
+
   test('five days: the approver, then a claim for hr, then finished with a complete history', async () => {
     const { processInstanceId: id } = await startLeave(5);
     const [first] = await tasks(id);

@@ -15,6 +15,7 @@ import { ENGINE_MSG } from './messages';
 import { runSignal, runStart, StepFailure, type VariableValue, type Variables } from './runtime';
 import { definitionOf, lockInstance, userNames, writeStep, type DefinitionRow } from './store';
 import { checkedBpmn } from './validate';
+import { participates } from './participants';
 
 /**
  * The kernel's WorkflowService over bpmn-engine, its state in the flow plugin's tables. Every call runs
@@ -57,6 +58,7 @@ const deployed = (row: DefinitionRow): DeployedDefinition => ({
   name: row.name,
   version: row.version,
   category: row.category,
+  deploymentId: String(row.deployment_id),
 });
 
 /** Runs a step, turning the engine's failure into a 400 naming the element (the transaction then writes nothing). */
@@ -72,10 +74,12 @@ async function step<T>(run: () => Promise<T>, startFailed = false): Promise<T> {
 
 async function deploy(ctx: ServerContext, tx: Tx, input: Parameters<WorkflowService['deploy']>[2]) {
   const process = await checkedBpmn(input.xml);
-  const deploymentId = ctx.ids.next();
   const now = ctx.now();
   const definitions: DeployedDefinition[] = [];
   for (const tenantId of [...new Set(input.tenantIds)]) {
+    // A deployment per tenant: the definition's id (`key:version:deployment`) is then unique whatever
+    // version the key has reached in each tenant, and removing one tenant's leaves the others'.
+    const deploymentId = ctx.ids.next();
     // Versions count per tenant and key: deployments of one key at once take turns.
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`flow_definition:${tenantId}:${process.key}`]);
     const last = await tx.one<{ version: number | null }>('select max(version) as version from flow_definition where tenant_id = $1 and process_key = $2', [tenantId, process.key]);
@@ -87,7 +91,7 @@ async function deploy(ctx: ServerContext, tx: Tx, input: Parameters<WorkflowServ
     );
     definitions.push(deployed(row as DefinitionRow));
   }
-  return { deploymentId, definitions };
+  return { definitions };
 }
 
 async function latest(_ctx: ServerContext, tx: Tx, tenantId: string, key: string) {
@@ -245,4 +249,13 @@ export async function cancelInstance(ctx: ServerContext, tx: Tx, tenantId: strin
   await tx.query('update flow_activity set end_time = $3 where instance_id = $1 and tenant_id = $2 and end_time is null', [processInstanceId, tenantId, now]);
 }
 
-export const workflowService: WorkflowService = { deploy, latest, start, instance, openTasks, claim, complete };
+export const workflowService: WorkflowService = {
+  deploy,
+  latest,
+  start,
+  instance,
+  openTasks,
+  claim,
+  complete,
+  participates: (_ctx, tx, user, processInstanceId) => participates(tx, user, processInstanceId),
+};
