@@ -13,8 +13,9 @@ import type { Migration } from '../../core/sdk/server';
  * - `flow_task`: the user tasks, waiting (`claim`: for candidates, groups by role alias or users by id;
  *   `todo`: assigned), `done` or `cancelled`; the work lists are queries over it. `execution_id` is the
  *   engine's execution of the task, so a step tells its tasks apart from those of an earlier pass.
- * - `flow_activity`: the history of every start event, user task and end event (who, when, how long,
- *   the comment), in the order they started.
+ * - `flow_activity`: the history of every element an instance passed, in the order they started: start
+ *   events, user tasks (who, when, how long, the comment), gateways, end events, and the sequence flows
+ *   taken (type `sequenceFlow`, starting and ending at once), so a diagram can draw the path.
  *
  * Tenant tables are under row-level security; every query still filters by tenant_id.
  */

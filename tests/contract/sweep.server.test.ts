@@ -92,7 +92,8 @@ const ANY_MEMBER = new Set([
   'POST /api/blade-flow/work/complete-task',
   'POST /api/blade-flow/work/delete-task',
   'POST /api/blade-flow/work/start-process',
-  // An instance's history and diagram, a definition's XML: to whoever takes part (checked per instance).
+  // An instance in brief, its history and diagram, a definition's XML: to whoever takes part (checked per instance).
+  'GET /api/blade-flow/process/instance',
   'GET /api/blade-flow/process/history-flow-list',
   'GET /api/blade-flow/process/model-view',
   'GET /api/blade-flow/process/resource-view',

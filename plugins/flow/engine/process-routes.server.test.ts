@@ -70,6 +70,69 @@ describe('an instance as its participants read it', () => {
     expect(view.body.data.current).toEqual([]);
   });
 
+  test('the diagram of the finished leave has every element passed, both gateways included, and the flows taken; the history keeps BladeX items', async () => {
+    const view = (await ts.get('/api/blade-flow/process/model-view', { token: tokens.applicant!, query: { processInstanceId: instanceId } })).body.data;
+    expect(view.flow.map((f: { historyActivityId: string; historyActivityType: string }) => [f.historyActivityId, f.historyActivityType])).toEqual([
+      ['start', 'startEvent'],
+      ['approve', 'userTask'],
+      ['decide', 'exclusiveGateway'],
+      ['hrApprove', 'userTask'],
+      ['hrDecide', 'exclusiveGateway'],
+      ['rejected', 'endEvent'],
+    ]);
+    // A gateway is the engine's: nobody's, no task, done at once.
+    expect(view.flow[2]).toMatchObject({ historyActivityName: '审批结果', assignee: '', assigneeName: '', taskId: '', endTime: expect.stringMatching(/^\d{4}-/) });
+    // hr rejected: the default flow out of hrDecide, never the approved one nor the approver's reject.
+    expect(view.flows).toEqual(['rejected2', 'toApprove', 'toDecide', 'toHr', 'toHrDecide']);
+    const items = (await history(tokens.applicant!)).body.data;
+    expect(items.map((f: { historyActivityId: string }) => f.historyActivityId)).toEqual(['start', 'approve', 'hrApprove', 'rejected']);
+    expect(items[0]).not.toHaveProperty('historyActivityType');
+  });
+
+  test('instance: the request in brief for its participants, in one call; others are told it does not exist', async () => {
+    const read = (token: string | undefined, processInstanceId: string, lang = 'zh') =>
+      ts.get('/api/blade-flow/process/instance', { token, query: { processInstanceId }, headers: { 'Accept-Language': lang } });
+    const answer = await read(tokens.approver, instanceId);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      processInstanceId: instanceId,
+      processDefinitionId: a.definitionId,
+      processDefinitionKey: 'TestLeave',
+      processDefinitionName: '测试请假',
+      processDefinitionVersion: 1,
+      category: 'flow_1',
+      categoryName: '请假流程',
+      businessTable: 'blade_process_leave',
+      businessId: '1',
+      processIsFinished: 'finished',
+      createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      endTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      assignee: `taskUser_${a.applicant.userId}`,
+      assigneeName: 'applicant-name',
+      taskName: '',
+      variables: { taskUser: `taskUser_${a.approver.userId}`, days: 5, createUser: 'applicant', pass: false },
+    });
+    for (const account of ['applicant', 'hr', 'admin']) expect((await read(tokens[account], instanceId)).body.data.processInstanceId).toBe(instanceId);
+
+    const refused = await read(tokens.other, instanceId);
+    expect([refused.status, refused.body.msg]).toEqual([400, '数据不存在']);
+    const bad = await read(tokens.applicant, "1' or 1=1", 'en');
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/^[^\u4e00-\u9fff]*processInstanceId[^\u4e00-\u9fff]*$/);
+    expect((await read(tokens.applicant, "1' or 1=1")).body.msg).toBe('请求参数格式错误: processInstanceId');
+    expect((await read(undefined, instanceId)).status).toBe(401);
+  });
+
+  test('instance: a running one names the steps waiting now', async () => {
+    const { processInstanceId } = await asTenant(ts.ctx, a.applicant, (tx) =>
+      wf.start(ts.ctx, tx, a.applicant, { processDefinitionId: a.definitionId, businessKey: 'blade_process_leave:2', variables: { taskUser: `taskUser_${a.approver.userId}`, days: 2, title: '回家' } }),
+    );
+    const answer = (await ts.get('/api/blade-flow/process/instance', { token: tokens.applicant!, query: { processInstanceId } })).body.data;
+    expect(answer).toMatchObject({ processIsFinished: 'unfinished', endTime: '', taskName: '审批人审批', businessId: '2', variables: { title: '回家', days: 2 } });
+    const view = (await ts.get('/api/blade-flow/process/model-view', { token: tokens.applicant!, query: { processInstanceId } })).body.data;
+    expect([view.current, view.flows]).toEqual([['approve'], ['toApprove']]);
+  });
+
   test('a bystander is told it does not exist; the super administrator reads it', async () => {
     const refused = await history(tokens.other!);
     expect([refused.status, refused.body.msg]).toEqual([400, '数据不存在']);

@@ -19,19 +19,23 @@ import {
   zodMessage,
 } from '../../../core/sdk/server';
 import { bladeFlow, durationText, taskUser, type BladeFlow } from '../blade-flow';
+import { bladeFlowSchema } from '../work/schemas';
+import { instanceSummary, type InstanceRef } from './instance-summary';
 import { ENGINE_MSG } from './messages';
-import { userNames, type DefinitionRow } from './store';
+import { SEQUENCE_FLOW, userNames, type DefinitionRow } from './store';
 
 /**
- * What anyone with a part in an instance may read of it: its history (`history-flow-list`), its diagram
- * with the history and the activities waiting now (`model-view`), and a definition's XML
- * (`resource-view`). An instance is readable by its starter, by whoever has or had a task in it or may
+ * What anyone with a part in an instance may read of it: the request itself (`instance`), its history
+ * (`history-flow-list`), its diagram with every element passed, the flows taken and the activities
+ * waiting now (`model-view`), and a definition's XML (`resource-view`). An instance is readable by its starter, by whoever has or had a task in it or may
  * claim one, and by the super administrator (in any tenant); to anyone else it does not exist.
  */
 
 const BASE = '/blade-flow/process';
 /** The history shows the steps people see: the start, the user tasks, the ends (gateways are the engine's). */
 const HISTORY_TYPES = ['startEvent', 'userTask', 'endEvent'];
+/** The diagram also marks the gateways passed, so the path it draws has no gaps. */
+const DIAGRAM_TYPES = [...HISTORY_TYPES, 'exclusiveGateway', 'parallelGateway'];
 
 const id = (name: string, text: { zh: string; en: string }) =>
   z
@@ -49,6 +53,7 @@ const definitionIdParam = z
   .describe(docText({ zh: '流程定义主键（<流程标识>:<版本>:<部署主键>）', en: 'The process definition id (<key>:<version>:<deployment id>)' }));
 
 export const historyQuery = z.object({ processInstanceId: instanceIdParam });
+export const instanceQuery = historyQuery;
 export const modelViewQuery = z
   .object({ processInstanceId: instanceIdParam.optional(), processDefinitionId: definitionIdParam.optional() })
   .refine((q) => q.processInstanceId !== undefined || q.processDefinitionId !== undefined, { message: zodMessage(ENGINE_MSG.instanceOrDefinition) });
@@ -73,7 +78,12 @@ const historyItem = z
   })
   .describe(docText({ zh: 'BladeFlow（其余字段为空值）', en: 'A BladeFlow (its other fields empty)' }));
 const modelView = z.object({
-  flow: z.array(historyItem),
+  flow: z.array(
+    historyItem.extend({
+      historyActivityType: z.string().describe(docText({ zh: '元素类型：startEvent、userTask、exclusiveGateway、parallelGateway、endEvent', en: 'The element: startEvent, userTask, exclusiveGateway, parallelGateway, endEvent' })),
+    }),
+  ),
+  flows: z.array(z.string()).describe(docText({ zh: '实例走过的顺序流（BPMN 元素 id），供流程图高亮', en: 'The sequence flows the instance took (BPMN element ids), for the diagram to highlight' })),
   xml: z.string().describe(docText({ zh: '流程的 BPMN XML', en: "The process's BPMN XML" })),
   current: z.array(z.string()).describe(docText({ zh: '正在等待的活动（BPMN 元素 id），供流程图高亮', en: 'The activities waiting now (BPMN element ids), for the diagram to highlight' })),
 });
@@ -82,14 +92,6 @@ const ACCESS = {
   zh: '流程的发起人、办理过或可签收其任务的人、超级管理员可查看；其他人得到“数据不存在”。',
   en: 'For the starter, whoever has, had or may claim a task in it, and the super administrator; anyone else is told it does not exist.',
 };
-
-interface InstanceRef {
-  id: string;
-  tenant_id: string;
-  definition_id: string;
-  start_user: string;
-  start_user_name: string;
-}
 
 /** The super administrator reads every tenant's instances; anyone else their own tenant's, under its row security. */
 const inScope = <T>(ctx: ServerContext, me: AuthUser, read: (tx: Tx) => Promise<T>): Promise<T> => (me.isAdministrator ? ctx.db.system(read) : ctx.db.tenant(me.tenantId, read));
@@ -128,20 +130,27 @@ interface ActivityRow {
   pass: boolean | null;
 }
 
-/** The instance's history as BladeX's history-flow-list answers it, in the order the steps started. */
-async function historyOf(tx: Tx, instance: InstanceRef): Promise<BladeFlow[]> {
+type DiagramStep = BladeFlow & { historyActivityType: string };
+
+/**
+ * The instance's history as BladeX's history-flow-list answers it, in the order the steps started; for
+ * the diagram (`forDiagram`), the gateways passed too, each item saying its element type.
+ */
+async function historyOf(tx: Tx, instance: InstanceRef): Promise<BladeFlow[]>;
+async function historyOf(tx: Tx, instance: InstanceRef, forDiagram: true): Promise<DiagramStep[]>;
+async function historyOf(tx: Tx, instance: InstanceRef, forDiagram = false): Promise<BladeFlow[]> {
   const rows = await tx.query<ActivityRow>(
     `select a.activity_id, a.activity_name, a.activity_type, a.task_id::text as task_id, a.assignee::text as assignee, a.start_time, a.end_time, a.comment, t.pass
      from flow_activity a left join flow_task t on t.id = a.task_id and t.tenant_id = a.tenant_id
      where a.instance_id = $1 and a.tenant_id = $2 and a.activity_type = any($3::varchar[]) order by a.start_time, a.id`,
-    [instance.id, instance.tenant_id, HISTORY_TYPES],
+    [instance.id, instance.tenant_id, forDiagram ? DIAGRAM_TYPES : HISTORY_TYPES],
   );
   const names = await userNames(tx, instance.tenant_id, rows.map((r) => r.assignee ?? ''));
   const language = currentLanguage();
   return rows.map((r) => {
     const isStart = r.activity_type === 'startEvent';
     const assignee = isStart ? String(instance.start_user) : r.assignee;
-    return bladeFlow({
+    const item = bladeFlow({
       historyActivityId: r.activity_id,
       historyActivityName: r.activity_name,
       createTime: formatDateTime(r.start_time),
@@ -155,7 +164,17 @@ async function historyOf(tx: Tx, instance: InstanceRef): Promise<BladeFlow[]> {
       processInstanceId: String(instance.id),
       processDefinitionId: instance.definition_id,
     });
+    return forDiagram ? { ...item, historyActivityType: r.activity_type } : item;
   });
+}
+
+/** The sequence flows the instance took, each once. */
+async function takenFlows(tx: Tx, instance: InstanceRef): Promise<string[]> {
+  const rows = await tx.query<{ activity_id: string }>(
+    'select distinct activity_id from flow_activity where instance_id = $1 and tenant_id = $2 and activity_type = $3 order by activity_id',
+    [instance.id, instance.tenant_id, SEQUENCE_FLOW],
+  );
+  return rows.map((r) => r.activity_id);
 }
 
 async function waitingActivities(tx: Tx, instance: InstanceRef): Promise<string[]> {
@@ -167,6 +186,25 @@ async function waitingActivities(tx: Tx, instance: InstanceRef): Promise<string[
 }
 
 export function processRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
+  api.get(
+    `${BASE}/instance`,
+    describeRoute({
+      summary: { zh: '流程实例概要', en: 'A process instance in brief' },
+      description: {
+        zh: `流程实例的 BladeFlow：流程与分类、流程变量（表单的标题、事由等）、业务表与主键、是否办结、开始与结束时间、发起人（assignee/assigneeName）、正在等待的步骤（taskName）。办理页、详情页按地址打开时读取。${ACCESS.zh}`,
+        en: `A process instance as a BladeFlow: its process and category, its variables (the form's title, reason…), business table and id, whether it finished, when it started and ended, its starter (assignee/assigneeName), the steps waiting now (taskName). What a handling or details page reads when opened by its address. ${ACCESS.en}`,
+      },
+      query: instanceQuery,
+      data: bladeFlowSchema,
+    }),
+    async (c) => {
+      const me = currentMember(c);
+      const { processInstanceId } = parseInput(instanceQuery, c.req.query());
+      const item = await inScope(ctx, me, async (tx) => instanceSummary(ctx, tx, await readableInstance(tx, me, processInstanceId)));
+      return c.json(rData(item));
+    },
+  );
+
   api.get(
     `${BASE}/history-flow-list`,
     describeRoute({
@@ -191,8 +229,8 @@ export function processRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
     describeRoute({
       summary: { zh: '流程图与进度', en: 'The diagram and where the instance stands' },
       description: {
-        zh: `给出流程实例（或流程定义）的 BPMN XML、审批记录和正在等待的活动，由浏览器绘制并高亮。${ACCESS.zh}流程定义：本租户成员可查看。`,
-        en: `The BPMN XML of an instance (or a definition), its history and the activities waiting now, for the browser to draw and highlight. ${ACCESS.en} A definition: any member of its tenant.`,
+        zh: `给出流程实例（或流程定义）的 BPMN XML、走过的步骤（审批记录加上经过的网关）、走过的顺序流和正在等待的活动，由浏览器绘制并高亮。${ACCESS.zh}流程定义：本租户成员可查看。`,
+        en: `The BPMN XML of an instance (or a definition), the steps it passed (its history and the gateways it went through), the sequence flows it took and the activities waiting now, for the browser to draw and highlight. ${ACCESS.en} A definition: any member of its tenant.`,
       },
       query: modelViewQuery,
       data: modelView,
@@ -203,11 +241,11 @@ export function processRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       const answer = await inScope(ctx, me, async (tx) => {
         if (query.processInstanceId === undefined) {
           const definition = await readableDefinition(tx, me, query.processDefinitionId ?? '');
-          return { flow: [], xml: definition.xml, current: [] };
+          return { flow: [], flows: [], xml: definition.xml, current: [] };
         }
         const instance = await readableInstance(tx, me, query.processInstanceId);
         const definition = await tx.one<{ xml: string }>('select xml from flow_definition where id = $1 and tenant_id = $2', [instance.definition_id, instance.tenant_id]);
-        return { flow: await historyOf(tx, instance), xml: definition?.xml ?? '', current: await waitingActivities(tx, instance) };
+        return { flow: await historyOf(tx, instance, true), flows: await takenFlows(tx, instance), xml: definition?.xml ?? '', current: await waitingActivities(tx, instance) };
       });
       return c.json(rData(answer));
     },

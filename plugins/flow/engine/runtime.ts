@@ -16,6 +16,8 @@ export type Variables = Record<string, VariableValue>;
 export type StepEvent =
   | { kind: 'start'; executionId: string; activityId: string; name: string; type: string; at: Date }
   | { kind: 'end'; executionId: string; at: Date }
+  /** A sequence flow taken (the diagram draws the path the instance went). */
+  | { kind: 'take'; flowId: string; name: string; at: Date }
   | { kind: 'wait'; executionId: string; activityId: string; name: string; assignee: string; candidateGroups: string[]; candidateUsers: string[] };
 
 export interface StepResult {
@@ -82,6 +84,9 @@ class Recorder {
     });
     this.listener.on('activity.end', (api: ActivityApi) => {
       if (this.recording) this.events.push({ kind: 'end', executionId: api.executionId, at: this.now() });
+    });
+    this.listener.on('flow.take', (api: ActivityApi) => {
+      if (this.recording) this.events.push({ kind: 'take', flowId: api.id, name: text(api.name ?? api.owner?.name), at: this.now() });
     });
     this.listener.on('activity.wait', (api: ActivityApi) => {
       if (!this.recording || api.type !== 'bpmn:UserTask') return;

@@ -58,12 +58,18 @@ describe('the engine runs a leave-shaped process', () => {
     expect(await tasks(id)).toEqual([]);
     expect(await summary(id)).toMatchObject({ processIsFinished: 'finished', currentTaskNames: [] });
     const rows = await history(id);
+    // Every element passed, gateways and the sequence flows taken included (the diagram draws the path).
     expect(rows.map((r) => [r.activity_id, r.activity_type, r.assignee, r.comment])).toEqual([
       ['start', 'startEvent', a.applicant.userId, ''],
+      ['toApprove', 'sequenceFlow', null, ''],
       ['approve', 'userTask', a.approver.userId, '同意'],
+      ['toDecide', 'sequenceFlow', null, ''],
       ['decide', 'exclusiveGateway', null, ''],
+      ['toHr', 'sequenceFlow', null, ''],
       ['hrApprove', 'userTask', a.hr.userId, '同意'],
+      ['toHrDecide', 'sequenceFlow', null, ''],
       ['hrDecide', 'exclusiveGateway', null, ''],
+      ['hrApproved', 'sequenceFlow', null, ''],
       ['approved', 'endEvent', null, ''],
     ]);
     expect(rows.every((r) => r.end_time instanceof Date)).toBe(true);

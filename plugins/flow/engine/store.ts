@@ -58,6 +58,9 @@ export async function userNames(tx: Tx, tenantId: string, userIds: readonly stri
   return new Map(rows.map((r) => [r.id, r.label]));
 }
 
+/** The activity type of a taken sequence flow's row (as Flowable's history records it). */
+export const SEQUENCE_FLOW = 'sequenceFlow';
+
 interface NewActivity {
   id: string;
   executionId: string;
@@ -109,7 +112,7 @@ export interface StepTarget {
 
 /**
  * Writes what a step did: the instance's new state (revision + 1, only over the revision read), the
- * activities started and ended, the tasks now waiting. Returns the new tasks' ids.
+ * activities (gateways included) started and ended, the sequence flows taken, the tasks now waiting. Returns the new tasks' ids.
  */
 export async function writeStep(ctx: ServerContext, tx: Tx, target: StepTarget, result: StepResult): Promise<string[]> {
   const { tenantId, instanceId } = target;
@@ -125,6 +128,7 @@ export async function writeStep(ctx: ServerContext, tx: Tx, target: StepTarget, 
   const started = new Map<string, NewActivity>();
   const endedEarlier: { executionId: string; at: Date }[] = [];
   const tasks: NewTask[] = [];
+  const taken: NewActivity[] = [];
   for (const event of result.events) {
     if (event.kind === 'start') {
       const starter = event.type === 'startEvent' ? target.startUser : null;
@@ -133,6 +137,9 @@ export async function writeStep(ctx: ServerContext, tx: Tx, target: StepTarget, 
       const row = started.get(event.executionId);
       if (row) row.end = event.at;
       else endedEarlier.push(event);
+    } else if (event.kind === 'take') {
+      // A flow is taken in an instant: its row starts and ends at once, and nothing waits on it.
+      taken.push({ id: ctx.ids.next(), executionId: '', activityId: event.flowId, name: event.name, type: SEQUENCE_FLOW, start: event.at, end: event.at, taskId: null, assignee: null });
     } else {
       const row = started.get(event.executionId);
       const task = await taskOf(ctx, tx, tenantId, event, row?.start ?? now);
@@ -146,7 +153,7 @@ export async function writeStep(ctx: ServerContext, tx: Tx, target: StepTarget, 
   for (const ended of endedEarlier) {
     await tx.query('update flow_activity set end_time = $4 where tenant_id = $1 and instance_id = $2 and execution_id = $3 and end_time is null', [tenantId, instanceId, ended.executionId, ended.at]);
   }
-  for (const a of started.values()) {
+  for (const a of [...started.values(), ...taken]) {
     await tx.query(
       `insert into flow_activity (id, tenant_id, instance_id, activity_id, activity_name, activity_type, execution_id, task_id, assignee, start_time, end_time)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
