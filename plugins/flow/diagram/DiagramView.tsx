@@ -8,10 +8,12 @@ import './diagram.css';
 export interface DiagramViewProps {
   /** The process's BPMN 2.0 XML (with its diagram coordinates). */
   xml: string;
-  /** Activity ids already passed: shown green, with the flows between them. */
+  /** Activity ids already passed (gateways included): shown green. */
   done?: readonly string[];
   /** Activity ids waiting now: shown orange. */
   current?: readonly string[];
+  /** Sequence flows taken: shown green. Left out, the flows between two elements reached are. */
+  flows?: readonly string[];
   /** Pixels (default 420). */
   height?: number;
 }
@@ -25,7 +27,7 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * box, with zoom buttons, dragging to pan and the wheel to zoom. Done and current steps are marked, and
  * the colours follow the theme. An XML that does not import says why instead.
  */
-export default function DiagramView({ xml, done = [], current = [], height = 420 }: DiagramViewProps) {
+export default function DiagramView({ xml, done = [], current = [], flows = [], height = 420 }: DiagramViewProps) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLDivElement>(null);
   const [diagram, setDiagram] = useState<DrawnDiagram | null>(null);
@@ -58,9 +60,11 @@ export default function DiagramView({ xml, done = [], current = [], height = 420
   // The marks change without a redraw (a list's next answer often carries the same diagram).
   const doneKey = done.join(',');
   const currentKey = current.join(',');
+  const flowsKey = flows.join(',');
   useEffect(() => {
-    diagram?.mark(doneKey ? doneKey.split(',') : [], currentKey ? currentKey.split(',') : []);
-  }, [diagram, doneKey, currentKey]);
+    const ids = (key: string) => (key ? key.split(',') : []);
+    diagram?.mark({ done: ids(doneKey), current: ids(currentKey), taken: ids(flowsKey) });
+  }, [diagram, doneKey, currentKey, flowsKey]);
 
   const marked = done.length > 0 || current.length > 0;
   return (

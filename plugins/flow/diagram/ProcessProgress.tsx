@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Button, Empty, Result, Spin, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useTranslation, type ProcessProgressProps } from '../../../core/sdk/browser';
 import type { BladeFlow } from '../blade-flow';
-import { doneActivities, modelView } from './api';
+import { doneActivities, historySteps, modelView } from './api';
 import { useCall } from './useCall';
 import './diagram.css';
 
@@ -41,7 +41,7 @@ export default function ProcessProgress({ processInstanceId }: ProcessProgressPr
       </div>
     );
   }
-  const { flow, xml, current } = view.data;
+  const { flow, xml, current, flows } = view.data;
   const columns: TableColumnProps<BladeFlow>[] = [
     { title: t('flow.diagram.step'), dataIndex: 'historyActivityName', width: 140 },
     { title: t('flow.diagram.who'), dataIndex: 'assigneeName', width: 110 },
@@ -55,14 +55,14 @@ export default function ProcessProgress({ processInstanceId }: ProcessProgressPr
     <div className="flow-progress" data-testid="flow-progress">
       {xml ? (
         <Suspense fallback={<Spin />}>
-          <DiagramView xml={xml} done={doneActivities(flow)} current={current} height={360} />
+          <DiagramView xml={xml} done={doneActivities(flow)} current={current} flows={flows} height={360} />
         </Suspense>
       ) : null}
       <h4 className="flow-progress-title">{t('flow.diagram.history')}</h4>
       <Table
         rowKey={(item) => `${item.historyActivityId}:${item.taskId}:${item.createTime}`}
         columns={columns}
-        data={flow}
+        data={historySteps(flow)}
         pagination={false}
         size="small"
         border={{ wrapper: true, cell: false }}

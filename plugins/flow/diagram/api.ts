@@ -1,18 +1,23 @@
 import { http } from '../../../core/sdk/browser';
 import type { BladeFlow } from '../blade-flow';
 
-/** An instance's progress: its history, its process's XML and the activities waiting now. */
+/** A step of model-view: a history item, or a gateway passed, saying which. */
+export type DiagramStep = BladeFlow & { historyActivityType?: string };
+
+/** An instance's progress: the steps it passed (gateways included), its process's XML, the flows it took and the activities waiting now. */
 export interface ModelView {
-  flow: BladeFlow[];
+  flow: DiagramStep[];
   xml: string;
   current: string[];
+  /** Sequence flows taken; empty for an instance whose flows were not recorded. */
+  flows: string[];
 }
 
 export const PROCESS_API = '/api/blade-flow/process';
 
 export async function modelView(processInstanceId: string): Promise<ModelView> {
   const data = (await http.get<Partial<ModelView> | null>(`${PROCESS_API}/model-view`, { params: { processInstanceId }, silent: true })).data;
-  return { flow: data?.flow ?? [], xml: data?.xml ?? '', current: data?.current ?? [] };
+  return { flow: data?.flow ?? [], xml: data?.xml ?? '', current: data?.current ?? [], flows: data?.flows ?? [] };
 }
 
 /** A definition's XML (as a file answer): what the manager's diagram draws. */
@@ -21,5 +26,8 @@ export async function definitionXml(processDefinitionId: string): Promise<string
   return blob.text();
 }
 
-/** The activities passed: those of the history that ended. */
+/** The steps a history shows: the start, the user tasks and the ends (a gateway is the engine's, drawn only). */
+export const historySteps = (flow: readonly DiagramStep[]): DiagramStep[] => flow.filter((item) => !/Gateway$/.test(item.historyActivityType ?? ''));
+
+/** The activities passed: those of the steps that ended. */
 export const doneActivities = (flow: readonly BladeFlow[]): string[] => [...new Set(flow.filter((item) => item.endTime !== '' && item.historyActivityId !== '').map((item) => item.historyActivityId))];

@@ -1,17 +1,15 @@
 import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
 import { THEMED_RENDERER, type CanvasService, type ElementRegistryService, type ZoomScrollService } from './bpmn-assets';
+import { progressMarks, type Mark, type Progress } from './marks';
 
 /** A drawn diagram: fit, zoom, mark its elements, and go away. */
 export interface DrawnDiagram {
   fit(): void;
   zoom(step: number): void;
-  /** Marks the done and the current elements (a flow is done when it leads from a done one to one reached). */
-  mark(done: readonly string[], current: readonly string[]): void;
+  /** Marks the elements passed, the flows taken and the elements waiting now. */
+  mark(progress: Progress): void;
   destroy(): void;
 }
-
-const DONE = 'flow-done';
-const CURRENT = 'flow-current';
 
 /**
  * Draws `xml` into `container` with bpmn-js's navigated viewer (pan by dragging, zoom by wheel) and fits it.
@@ -29,21 +27,13 @@ export async function drawDiagram(container: HTMLElement, xml: string): Promise<
   const registry = viewer.get<ElementRegistryService>('elementRegistry');
   const fit = () => void canvas.zoom('fit-viewport', 'auto');
   fit();
-  let marked: { id: string; marker: string }[] = [];
+  let marked: Mark[] = [];
   return {
     fit,
     zoom: (step) => viewer.get<ZoomScrollService>('zoomScroll').stepZoom(step),
-    mark(done, current) {
+    mark(progress) {
       for (const { id, marker } of marked) canvas.removeMarker(id, marker);
-      const doneSet = new Set(done);
-      const currentSet = new Set(current);
-      const reached = (id: string | undefined) => id !== undefined && (doneSet.has(id) || currentSet.has(id));
-      marked = registry.getAll().flatMap((element) => {
-        if (currentSet.has(element.id)) return [{ id: element.id, marker: CURRENT }];
-        if (doneSet.has(element.id)) return [{ id: element.id, marker: DONE }];
-        if (element.type === 'bpmn:SequenceFlow' && element.source && doneSet.has(element.source.id) && reached(element.target?.id)) return [{ id: element.id, marker: DONE }];
-        return [];
-      });
+      marked = progressMarks(registry.getAll(), progress);
       for (const { id, marker } of marked) canvas.addMarker(id, marker);
     },
     destroy: () => viewer.destroy(),
