@@ -19,7 +19,7 @@ export default function GeneralHandlePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { taskId = '', processInstanceId = '' } = useParams();
-  const request = useWorkItem(processInstanceId, taskId);
+  const request = useWorkItem(processInstanceId);
   const [comment, setComment] = useState('');
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
 

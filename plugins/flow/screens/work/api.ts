@@ -1,4 +1,4 @@
-import { http, invalidateResource, type Page } from '../../../../core/sdk/browser';
+import { http, invalidateResource } from '../../../../core/sdk/browser';
 import type { BladeFlow } from '../../blade-flow';
 
 /**
@@ -68,26 +68,11 @@ export async function startGeneral(request: GeneralRequest): Promise<StartedProc
   return answer.data;
 }
 
-/** The lists a request may be found in, in the order a member most likely has it. */
-const LISTS = ['todo-list', 'send-list', 'done-list', 'claim-list'] as const;
-/** Pages of each list looked through for a request opened by its address alone. */
-const PAGES_LOOKED_AT = 3;
-const LOOKUP_SIZE = 100;
-
 /**
- * The work item of an instance as one of the caller's lists answers it (its variables: the request's
- * title and reason), for a handling or details page opened by its address (a reload, a link) rather
- * than from a list, which hands its item along. Undefined when none of the caller's lists holds it.
+ * An instance as the request it is (process, category, the form's variables, its starter, the steps
+ * waiting, whether it finished), for a handling or details page, however it was opened. Silent: the page
+ * shows the refusal where the request would be.
  */
-export async function findWorkItem(processInstanceId: string, taskId?: string): Promise<BladeFlow | undefined> {
-  for (const list of taskId ? (['todo-list'] as const) : LISTS) {
-    for (let current = 1; current <= PAGES_LOOKED_AT; current++) {
-      const answer = await http.get<Page<BladeFlow>>(`${WORK_BASE}/${list}`, { params: { current, size: LOOKUP_SIZE }, silent: true });
-      const records = answer.data?.records ?? [];
-      const found = records.find((r) => r.processInstanceId === processInstanceId && (!taskId || r.taskId === taskId));
-      if (found) return found;
-      if (current * LOOKUP_SIZE >= Number(answer.data?.total ?? 0)) break;
-    }
-  }
-  return undefined;
+export async function processInstance(processInstanceId: string): Promise<BladeFlow> {
+  return (await http.get<BladeFlow>('/api/blade-flow/process/instance', { params: { processInstanceId }, silent: true })).data;
 }

@@ -1,10 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router-dom';
-import { Button, Card, Descriptions, Result, Spin } from '@arco-design/web-react';
+import { Button, Card, Descriptions, Result, Spin, Tag } from '@arco-design/web-react';
 import { useTranslation } from '../../../../core/sdk/browser';
 import type { BladeFlow } from '../../blade-flow';
 import { useCall } from '../../diagram/useCall';
-import { findWorkItem } from './api';
+import { processInstance } from './api';
 
 const ProcessProgress = lazy(() => import('../../diagram/ProcessProgress'));
 
@@ -16,15 +15,12 @@ export interface WorkItemState {
 }
 
 /**
- * The work item a handling or details page is about: the one the list or the top bar handed along when
- * it opened the page, else the one the caller's lists hold (the page was reloaded or linked to).
+ * The request a handling or details page is about, read from its instance in one call, the same whether
+ * a list opened the page or its address did (a reload, a link).
  */
-export function useWorkItem(processInstanceId: string, taskId?: string): WorkItemState {
-  const handed = (useLocation().state as { item?: BladeFlow } | null)?.item;
-  const matches = handed !== undefined && handed.processInstanceId === processInstanceId && (!taskId || handed.taskId === taskId);
-  const looked = useCall(matches ? null : `${processInstanceId}/${taskId ?? ''}`, () => findWorkItem(processInstanceId, taskId));
-  if (matches) return { item: handed, loading: false, error: '', reload: () => undefined };
-  return { item: looked.data, loading: looked.loading, error: looked.error, reload: looked.reload };
+export function useWorkItem(processInstanceId: string): WorkItemState {
+  const read = useCall(processInstanceId ? `instance:${processInstanceId}` : null, () => processInstance(processInstanceId));
+  return { item: read.data, loading: read.loading, error: read.error, reload: read.reload };
 }
 
 /** What a spinner says while a part of the page loads. */
@@ -41,7 +37,8 @@ const text = (value: unknown) => (value === undefined || value === null || value
 
 /**
  * The request as its starter wrote it (the general form's title and reason) and where it is: process,
- * applicant, current step, when it was made. Loading, a failure with a retry, or "not found".
+ * applicant, current step or when it finished, when it was made. Loading, a failure with a retry, or
+ * "not found".
  */
 export function RequestCard({ state, title }: { state: WorkItemState; title: string }) {
   const { t } = useTranslation();
@@ -66,6 +63,7 @@ export function RequestCard({ state, title }: { state: WorkItemState; title: str
     body = <Result status="warning" title={t('flow.work.handlePage.notFound')} />;
   } else {
     const variables = item.variables ?? {};
+    const finished = item.processIsFinished === 'finished';
     body = (
       <Descriptions
         column={{ xs: 1, md: 2 }}
@@ -75,9 +73,17 @@ export function RequestCard({ state, title }: { state: WorkItemState; title: str
           { label: t('flow.work.processName'), value: text(item.processDefinitionName) },
           { label: t('flow.work.category'), value: text(item.categoryName) },
           { label: t('flow.work.form.titleField'), value: <span className="ba-work-request">{text(variables.title)}</span> },
-          { label: t('flow.work.starter'), value: text(variables.createUser) },
-          { label: t('flow.work.taskName'), value: text(item.taskName) },
+          { label: t('flow.work.starter'), value: text(item.assigneeName || variables.createUser) },
           { label: t('flow.work.createTime'), value: text(item.createTime) },
+          {
+            // Running: the steps waiting now; finished: when it ended.
+            label: t('flow.work.state'),
+            value: (
+              <span data-testid="work-request-state">
+                <Tag color={finished ? 'green' : 'orange'}>{t(finished ? 'flow.work.finished' : 'flow.work.unfinished')}</Tag> {finished ? text(item.endTime) : text(item.taskName)}
+              </span>
+            ),
+          },
           { label: t('flow.work.form.reason'), value: <span className="ba-work-request">{text(variables.reason)}</span>, span: 2 },
         ]}
       />

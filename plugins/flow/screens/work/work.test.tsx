@@ -74,7 +74,11 @@ describe('work lists', () => {
     const app = await renderPlugin(flowPlugin, {
       with: [dictPlugin],
       route: '/work/todo',
-      backend: respond({ ...base, 'GET /api/blade-flow/work/todo-list': () => page([task(1, 'todo', { claimTime: '2026-03-01 10:00:00' }), task(2, 'todo')]) }),
+      backend: respond({
+        ...base,
+        'GET /api/blade-flow/work/todo-list': () => page([task(1, 'todo', { claimTime: '2026-03-01 10:00:00' }), task(2, 'todo')]),
+        'GET /api/blade-flow/process/instance': (call) => ok(task(Number(String(call.query.processInstanceId).slice(1)), '')),
+      }),
     });
     expect(await screen.findByText('采购申请 1')).toBeTruthy();
     expect(headers()).toEqual(['#', '流程分类', '流程名称', '标题', '当前步骤', '申请人', '流程版本', '申请时间', '签收时间', '操作']);
@@ -86,7 +90,7 @@ describe('work lists', () => {
 
     await app.user.click(within(rowOf('采购申请 1')).getByRole('button', { name: /处理/ }));
     await waitFor(() => expect(window.location.pathname).toBe('/work/process/general/handle/t1/p1/b1'));
-    // The item came along: the page shows the request without looking for it.
+    // The page reads the request of the instance it opened.
     expect(await screen.findByText('理由 1')).toBeTruthy();
   });
 
@@ -193,8 +197,8 @@ describe('the general handling page', () => {
       route: '/work/process/general/handle/t6/p6/b6',
       backend: respond({
         ...base,
-        // Opened by its address: the request is found in the caller's to-do list.
-        'GET /api/blade-flow/work/todo-list': () => page([task(6, 'todo')]),
+        // Opened by its address: the request is read from its instance, in one call.
+        'GET /api/blade-flow/process/instance': (call) => (call.query.processInstanceId === 'p6' ? ok(task(6, '', { assigneeName: '张三', processIsFinished: 'unfinished' })) : fail('数据不存在')),
         'POST /api/blade-flow/work/complete-task': (call) => decide(call.body as Record<string, unknown>),
       }),
     });
@@ -204,6 +208,10 @@ describe('the general handling page', () => {
     const app = await open((body) => (bodies.push(body), ok(true)));
     expect(await screen.findByText('采购申请 6')).toBeTruthy();
     expect(screen.getByText('理由 6')).toBeTruthy();
+    expect(screen.getByText('张三')).toBeTruthy();
+    expect(screen.getByTestId('work-request-state').textContent).toBe('未办结 审批');
+    expect(app.callsTo('GET /api/blade-flow/process/instance').map((c) => c.query)).toEqual([{ processInstanceId: 'p6' }]);
+    expect(app.callsTo('GET /api/blade-flow/work/todo-list')).toEqual([]);
     await app.user.type(screen.getByLabelText('意见'), '可以');
     await app.user.click(screen.getByTestId('work-approve'));
     await waitFor(() => expect(window.location.pathname).toBe('/work/todo'));
@@ -220,5 +228,33 @@ describe('the general handling page', () => {
     expect(bodies).toEqual([{ taskId: 't6', processInstanceId: 'p6', comment: '预算不够' }]);
     expect(window.location.pathname).toBe('/work/process/general/handle/t6/p6/b6');
     expect((screen.getByLabelText('意见') as HTMLTextAreaElement).value).toBe('预算不够');
+  });
+});
+
+describe('the general details page', () => {
+  const open = (answer: () => unknown) =>
+    renderPlugin(flowPlugin, {
+      with: [dictPlugin],
+      route: '/work/process/general/detail/p7/b7',
+      backend: respond({ ...base, 'GET /api/blade-flow/process/instance': answer }),
+    });
+
+  it('opened by its address, reads the request from its instance: title, reason, applicant, finished with its end', async () => {
+    const app = await open(() => ok(task(7, '', { taskName: '', assigneeName: '李四', processIsFinished: 'finished', endTime: '2026-03-02 09:00:00' })));
+    expect(await screen.findByText('采购申请 7')).toBeTruthy();
+    expect(screen.getByText('理由 7')).toBeTruthy();
+    expect(screen.getByText('李四')).toBeTruthy();
+    expect(screen.getByTestId('work-request-state').textContent).toBe('已办结 2026-03-02 09:00:00');
+    expect(app.callsTo('GET /api/blade-flow/process/instance').map((c) => c.query)).toEqual([{ processInstanceId: 'p7' }]);
+  });
+
+  it('a refusal (not one of the caller’s) says why where the request would be, with a retry', async () => {
+    let refuse = true;
+    const app = await open(() => (refuse ? fail('数据不存在') : ok(task(7, ''))));
+    const card = await screen.findByTestId('work-request');
+    expect(await within(card).findByText('数据不存在')).toBeTruthy();
+    refuse = false;
+    await app.user.click(within(card).getByRole('button'));
+    expect(await within(card).findByText('采购申请 7')).toBeTruthy();
   });
 });
