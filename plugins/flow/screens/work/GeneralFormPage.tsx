@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Card, Form, Select } from '@arco-design/web-react';
 import { IconLeft, IconSend } from '@arco-design/web-react/icon';
-import { defineEntity, EntityForm, isSubmitEnter, toastSuccess, useTranslation, type Row } from '../../../../core/sdk/browser';
+import { defineEntity, EntityForm, toastSuccess, useTranslation, type Row } from '../../../../core/sdk/browser';
 import { failureText } from '../../diagram/useCall';
 import { startGeneral, WORK_BASE } from './api';
 import { useApproverOptions } from './approvers';
@@ -37,8 +37,21 @@ export default function GeneralFormPage() {
   const approvers = useApproverOptions();
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState('');
+  // Enter reaches submit without the button, whose loading state only stops clicks; and a second Enter
+  // may come before React shows that state. One start at a time, or one request would start two processes.
+  const submitting = useRef(false);
 
   const submit = async () => {
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await startRequest();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const startRequest = async () => {
     let values: Row;
     try {
       values = await form.validate();
@@ -65,23 +78,15 @@ export default function GeneralFormPage() {
         {refusal ? <div data-testid="work-general-refusal">
             <Alert className="ba-work-error" type="error" content={refusal} />
           </div> : null}
-        <div
-          onKeyDown={(event) => {
-            if (isSubmitEnter(event)) {
-              event.preventDefault();
-              void submit();
-            }
+        <EntityForm
+          entity={generalRequest}
+          form={form}
+          mode="add"
+          onSubmit={() => void submit()}
+          controls={{
+            taskUser: <Select allowClear showSearch loading={approvers.loading} options={approvers.options} placeholder={t('flow.work.form.approverHint')} aria-label={t('flow.work.form.approver')} />,
           }}
-        >
-          <EntityForm
-            entity={generalRequest}
-            form={form}
-            mode="add"
-            controls={{
-              taskUser: <Select allowClear showSearch loading={approvers.loading} options={approvers.options} placeholder={t('flow.work.form.approverHint')} aria-label={t('flow.work.form.approver')} />,
-            }}
-          />
-        </div>
+        />
         <div className="ba-work-decision">
           <Button type="primary" icon={<IconSend />} loading={saving} onClick={() => void submit()} data-testid="work-general-submit">
             {t('flow.work.form.submit')}

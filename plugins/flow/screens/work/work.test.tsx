@@ -188,6 +188,32 @@ describe('the general form', () => {
     expect(sent[1]).toEqual({ processDefinitionId: 'general:2:7', title: '买一台笔记本', reason: '旧的坏了', taskUser: '11' });
     await toast('审批已提交');
   });
+
+  it('starts one process however often Enter and 提交 are pressed while the start is on its way', async () => {
+    let starts = 0;
+    let answer: (value: unknown) => void = () => undefined;
+    const app = await renderPlugin(flowPlugin, {
+      with: [dictPlugin],
+      route: '/work/process/general/form/general%3A2%3A7',
+      backend: respond({
+        ...base,
+        ...users,
+        'GET /api/blade-flow/work/send-list': () => page([]),
+        'POST /api/blade-flow/work/start-process': () => {
+          starts++;
+          return new Promise((resolve) => (answer = resolve));
+        },
+      }),
+    });
+    const title = await screen.findByPlaceholderText('请输入标题');
+    await app.user.type(title, '买一台笔记本{Enter}');
+    await waitFor(() => expect(starts).toBe(1));
+    await app.user.type(title, '{Enter}{Enter}');
+    await app.user.click(screen.getByTestId('work-general-submit'));
+    answer(ok({ processInstanceId: 'p9', businessId: 'b9' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/work/send'));
+    expect(starts).toBe(1);
+  });
 });
 
 describe('the general handling page', () => {
