@@ -118,18 +118,42 @@ async function typeProperty(page: Page, fieldId: string, value: string): Promise
 
 // ——— the work screens ———
 
+/**
+ * The rows of the list the user sees. Pages visited in this session stay alive (hidden) behind their tabs,
+ * so 发起事务's row of our process is still in the document when 已发事务 shows its own.
+ */
+const SHOWN_ROWS = 'tbody .arco-table-tr:visible';
+
 /** A work list screen, read afresh, waiting for its first row. */
 async function openList(page: Page, path: string): Promise<void> {
   await page.goto(`${url()}${path}`);
-  await page.locator('tbody .arco-table-tr').first().waitFor({ timeout: 30_000 });
+  await page.locator(SHOWN_ROWS).first().waitFor({ timeout: 30_000 });
 }
 
 /** Our process's row of a work list on screen (its name is ours alone). */
-const ourRow = (page: Page) => page.locator('tbody .arco-table-tr', { hasText: MODEL_NAME });
+const ourRow = (page: Page) => page.locator(SHOWN_ROWS, { hasText: MODEL_NAME });
 
 /** The item of a user's work list that belongs to our instance. */
 async function itemOf(token: string, list: 'claim' | 'todo' | 'send' | 'done'): Promise<WorkItem | undefined> {
   return (await workList(url(), token, list)).find((item) => item.processInstanceId === run.processInstanceId);
+}
+
+/**
+ * The entry of the top bar's message tab whose title names `text`. The tab lists the oldest waiting
+ * first, a page at a time: 加载更多 is pressed until the entry shows or nothing more waits.
+ */
+async function messageOf(page: Page, text: string): Promise<Locator> {
+  const entries = page.locator('.ba-notice').getByTestId('message-feed-item');
+  const ours = entries.filter({ hasText: text });
+  const more = page.locator('.ba-notice-footer').getByRole('button', { name: '加载更多' });
+  await entries.first().waitFor({ timeout: 20_000 });
+  for (;;) {
+    if ((await ours.count()) > 0) return ours.first();
+    if ((await more.count()) === 0) throw new Error(`the message tab lists no entry for ${text}: ${JSON.stringify(await entries.allTextContents())}`);
+    const shown = await entries.count();
+    await more.click();
+    await page.waitForFunction(([selector, before]) => document.querySelectorAll(selector as string).length > (before as number), ['.ba-notice [data-testid="message-feed-item"]', shown] as const, { timeout: 20_000 });
+  }
 }
 
 /** The process progress (history and diagram) inside `scope`, once both have loaded. */
@@ -273,7 +297,11 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await ourRow(page).waitFor({ timeout: 20_000 });
 
     const demoToken = await apiToken(url(), DEMO.tenantId, DEMO.username, DEMO.password);
-    const sent = (await workList(url(), demoToken, 'send')).find((item) => item.processDefinitionName === MODEL_NAME);
+    // Started once: one instance of ours in the list, one row of it on screen.
+    const ours = (await workList(url(), demoToken, 'send')).filter((item) => item.processDefinitionName === MODEL_NAME);
+    expect(ours).toHaveLength(1);
+    await expect(ourRow(page).count()).resolves.toBe(1);
+    const [sent] = ours;
     expect(sent).toMatchObject({ processIsFinished: 'unfinished', taskName: '一级审批' });
     run.processInstanceId = sent!.processInstanceId;
     expect(problems.errors).toEqual([]);
@@ -287,7 +315,7 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     // The top bar's message tab lists it.
     await topButton(page, /^(通知|Notifications) \(/).click();
     await page.locator('.ba-notice .arco-tabs-header-title', { hasText: /^消息/ }).click();
-    await page.locator('.ba-notice').getByText(MODEL_NAME).first().waitFor({ timeout: 20_000 });
+    await (await messageOf(page, MODEL_NAME)).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/workflow-message-tab-zh-light.png` });
     await page.keyboard.press('Escape');
 
@@ -306,10 +334,12 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await openList(page, '/work/todo');
     await ourRow(page).getByTestId('work-handle').click();
     await page.waitForURL(`**/work/process/general/handle/${run.firstTaskId}/${run.processInstanceId}/**`);
-    await page.getByText(TITLE).first().waitFor({ timeout: 20_000 });
-    await page.getByText(REASON).first().waitFor();
-    await page.getByRole('textbox', { name: '意见' }).fill('同意采购，按标准配置');
-    await progressLoaded(page.locator('body'));
+    // The handling page (the list it came from stays behind its tab, with the same title in a row).
+    const handle = page.getByTestId('work-general-handle');
+    await handle.getByText(TITLE).first().waitFor({ timeout: 20_000 });
+    await handle.getByText(REASON).first().waitFor();
+    await handle.getByRole('textbox', { name: '意见' }).fill('同意采购，按标准配置');
+    await progressLoaded(handle);
     await page.screenshot({ path: `${SHOTS}/workflow-handle-hr-zh-light.png`, fullPage: true });
     await page.getByTestId('work-approve').click();
     await page.waitForURL(/\/work\/todo$/, { timeout: 20_000 });
@@ -339,12 +369,13 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await openList(page, '/work/todo');
     await ourRow(page).getByTestId('work-handle').click();
     await page.waitForURL(`**/work/process/general/handle/${run.secondTaskId}/${run.processInstanceId}/**`);
-    await page.getByText(TITLE).first().waitFor({ timeout: 20_000 });
-    const { diagram } = await progressLoaded(page.locator('body'));
+    const handle = page.getByTestId('work-general-handle');
+    await handle.getByText(TITLE).first().waitFor({ timeout: 20_000 });
+    const { diagram } = await progressLoaded(handle);
     const ids = await elementIdsByName(diagram);
     await expect(markedElements(diagram, CURRENT)).resolves.toEqual([ids['二级审批']]);
     expect(await markedElements(diagram, DONE)).toEqual(expect.arrayContaining([ids['一级审批']]));
-    await page.getByRole('textbox', { name: '意见' }).fill(REJECTION);
+    await handle.getByRole('textbox', { name: '意见' }).fill(REJECTION);
     await page.screenshot({ path: `${SHOTS}/workflow-handle-admin-zh-light.png`, fullPage: true });
     await page.getByTestId('work-reject').click();
     await page.waitForURL(/\/work\/todo$/, { timeout: 20_000 });
@@ -390,8 +421,9 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await pickLanguage(page, 'English');
     await ourRow(page).getByTestId('work-detail').click();
     await page.waitForURL(`**/work/process/general/detail/${run.processInstanceId}/**`);
-    await page.getByText(TITLE).first().waitFor({ timeout: 20_000 });
-    const detail = await progressLoaded(page.locator('body'));
+    const detailPage = page.getByTestId('work-general-detail');
+    await detailPage.getByText(TITLE).first().waitFor({ timeout: 20_000 });
+    const detail = await progressLoaded(detailPage);
     await detail.history.filter({ hasText: REJECTION }).first().waitFor();
     await page.screenshot({ path: `${SHOTS}/workflow-detail-en-dark.png`, fullPage: true });
     expect(problems.errors).toEqual([]);
