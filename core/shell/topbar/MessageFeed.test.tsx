@@ -108,6 +108,20 @@ describe('the message tab on a provided feed', () => {
     expect(within(activeTab()).getByText('没有更多了')).toBeTruthy();
   });
 
+  it('opened before the tenant’s plugins provided the feed, lists the tasks as soon as it arrives', async () => {
+    const { feed } = memoryFeed(TASKS);
+    const registry = registryWith(undefined);
+    render(
+      <PluginRegistryContext value={registry}>
+        <NoticeButton />
+      </PluginRegistryContext>,
+    );
+    fireEvent.click(bell());
+    act(() => registry.register({ id: 'flow', name: { zh: '工作流', en: 'Workflow' }, provides: { messages: feed } }));
+    await waitFor(() => expect(within(activeTab()).getAllByTestId('message-feed-item')).toHaveLength(2));
+    expect(within(popup()).getByRole('tab', { selected: true }).textContent).toBe('消息 (3)');
+  });
+
   it('goes where an entry is handled (a click, or Enter from the keyboard) and closes; 查看全部 goes to the full list', async () => {
     watchMoves();
     const { feed } = memoryFeed(TASKS);

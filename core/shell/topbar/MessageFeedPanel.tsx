@@ -29,13 +29,15 @@ const INITIAL: MessageFeedState = { items: [], total: 0, pages: 0, count: null, 
 /**
  * The message feed's state for the bell and its message tab. The count is asked for when the feed
  * appears, every minute while the page is visible and when it becomes visible again; the list (which
- * brings the count too) when the popover opens. An answer that arrives after a newer request started is
- * dropped.
+ * brings the count too) when the popover opens, or when the feed arrives after it opened. An answer that
+ * arrives after a newer request started is dropped.
  */
 export function useMessageFeed(feed: MessageFeed | undefined): MessageFeedControls {
   const [state, setState] = useState<MessageFeedState>(INITIAL);
   const listCall = useRef(0);
   const countCall = useRef(0);
+  /** The list was asked for (the popover opened), so a feed that arrives later reads it at once. */
+  const listWanted = useRef(false);
 
   const refreshCount = useCallback(async () => {
     if (!feed) return;
@@ -48,24 +50,8 @@ export function useMessageFeed(feed: MessageFeed | undefined): MessageFeedContro
     }
   }, [feed]);
 
-  useEffect(() => {
-    setState(INITIAL);
-    if (!feed) return;
-    void refreshCount();
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void refreshCount();
-    }, NOTICE_REFRESH_MS);
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') void refreshCount();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [feed, refreshCount]);
-
-  const read = async (page: number) => {
+  const read = useCallback(async (page: number) => {
+    if (page === 1) listWanted.current = true;
     if (!feed) return;
     const call = ++listCall.current;
     countCall.current++; // the page brings the count too
@@ -80,7 +66,26 @@ export function useMessageFeed(feed: MessageFeed | undefined): MessageFeedContro
     } catch {
       if (call === listCall.current) setState((s) => (page === 1 ? { ...s, items: [], pages: 0, status: 'failed' } : { ...s, status: 'failed' }));
     }
-  };
+  }, [feed]);
+
+  useEffect(() => {
+    setState(INITIAL);
+    if (!feed) return;
+    // The popover may have opened before the tenant's plugins provided the feed: its list is read now.
+    if (listWanted.current) void read(1);
+    else void refreshCount();
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void refreshCount();
+    }, NOTICE_REFRESH_MS);
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') void refreshCount();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [feed, refreshCount, read]);
 
   return { ...state, reload: () => read(1), loadMore: () => read(state.pages + 1) };
 }

@@ -152,9 +152,10 @@ export const NoticeButton = observer(function NoticeButton() {
         popupVisible={visible}
         onVisibleChange={(next) => {
           setVisible(next);
-          // Each opening shows the notices and the waiting tasks as they are now (and the badge follows).
+          // Each opening shows the notices and the waiting tasks as they are now (and the badge follows). The
+          // tasks are asked for even before the tenant's plugins provided their feed: it reads them on arrival.
           if (next && feedSource) void feed.reload();
-          if (next && messageSource) void messages.reload();
+          if (next) void messages.reload();
         }}
       >
         <TopButton
