@@ -24,3 +24,4 @@ export {
   type StateDecl,
   type StateMachine,
 } from '../schema/state-machine';
+export { bladeFlow, categoryName, durationText, isPass, NOT_PASS_COMMENT, PASS_COMMENT, PASS_FLAG, splitBusinessKey, TASK_USER_PREFIX, taskUser, userIdOfTaskUser, type BladeFlow } from '../schema/blade-flow';

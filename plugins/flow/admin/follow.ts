@@ -16,7 +16,7 @@ import {
   SqlParams,
   str,
 } from '../../../core/sdk/server';
-import { categoryName } from '../blade-flow';
+import { categoryName } from '../../../core/sdk/shared';
 import { cancelInstance } from '../engine';
 import { administratorOnly, ADMIN_ONLY } from './administrator';
 import { flowCategories } from './deploy';

@@ -19,7 +19,7 @@ import {
   SqlParams,
   str,
 } from '../../../core/sdk/server';
-import { categoryName } from '../blade-flow';
+import { categoryName } from '../../../core/sdk/shared';
 import { administratorOnly, ADMIN_ONLY } from './administrator';
 import { assertDeployTarget, deployed, deployXml, flowCategories } from './deploy';
 import { categoryParam, definitionIdParam, idListParam, MODEL_KEY, pageQuery, tenantIdFilter, tenantIdsParam } from './params';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Button, Empty, Result, Spin, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useTranslation, type ProcessProgressProps } from '../../../core/sdk/browser';
-import type { BladeFlow } from '../blade-flow';
+import type { BladeFlow } from '../../../core/sdk/shared';
 import { doneActivities, historySteps, modelView } from './api';
 import { useCall } from './useCall';
 import './diagram.css';

@@ -1,5 +1,5 @@
 import { http } from '../../../core/sdk/browser';
-import type { BladeFlow } from '../blade-flow';
+import type { BladeFlow } from '../../../core/sdk/shared';
 
 /** A step of model-view: a history item, or a gateway passed, saying which. */
 export type DiagramStep = BladeFlow & { historyActivityType?: string };

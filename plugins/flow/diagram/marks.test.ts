@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { bladeFlow } from '../blade-flow';
+import { bladeFlow } from '../../../core/sdk/shared';
 import { doneActivities, historySteps, type DiagramStep } from './api';
 import { CURRENT_MARKER, DONE_MARKER, progressMarks } from './marks';
 

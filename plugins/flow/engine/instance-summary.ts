@@ -1,5 +1,5 @@
 import { currentLanguage, formatDateTime, type ServerContext, type Tx } from '../../../core/sdk/server';
-import { type BladeFlow, bladeFlow, categoryName, splitBusinessKey, taskUser } from '../blade-flow';
+import { type BladeFlow, bladeFlow, categoryName, splitBusinessKey, taskUser } from '../../../core/sdk/shared';
 import { FLOW_DICTIONARY } from '../dictionary';
 
 /** An instance the caller may read, as the process routes found it. */

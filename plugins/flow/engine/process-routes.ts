@@ -18,7 +18,7 @@ import {
   type Tx,
   zodMessage,
 } from '../../../core/sdk/server';
-import { bladeFlow, durationText, taskUser, type BladeFlow } from '../blade-flow';
+import { bladeFlow, durationText, taskUser, type BladeFlow } from '../../../core/sdk/shared';
 import { bladeFlowSchema } from '../work/schemas';
 import { instanceSummary, type InstanceRef } from './instance-summary';
 import { ENGINE_MSG } from './messages';

@@ -1,5 +1,5 @@
 import { bizError, type ServerContext, type Tx } from '../../../core/sdk/server';
-import { userIdOfTaskUser } from '../blade-flow';
+import { userIdOfTaskUser } from '../../../core/sdk/shared';
 import { ENGINE_MSG } from './messages';
 import type { StepResult, Variables } from './runtime';
 

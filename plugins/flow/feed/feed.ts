@@ -1,6 +1,5 @@
 import { http } from '../../../core/sdk/home';
-import type { MessageFeed, MessageFeedItem } from '../../../core/sdk/shared';
-import type { BladeFlow } from '../blade-flow';
+import type { BladeFlow, MessageFeed, MessageFeedItem } from '../../../core/sdk/shared';
 import { FLOW_DICTIONARY } from '../dictionary';
 import { formRemark, routesOf } from '../screens/work/form-paths';
 import { TASK_FEED_ALL, TASK_FEED_PAGE_SIZE } from './links';

@@ -1,6 +1,5 @@
 import { currentLanguage, formatDateTime, type ServerContext, type Tx } from '../../../core/sdk/server';
-import type { LocalText } from '../../../core/sdk/shared';
-import { type BladeFlow, bladeFlow, categoryName, PASS_FLAG, splitBusinessKey, taskUser } from '../blade-flow';
+import { bladeFlow, categoryName, PASS_FLAG, splitBusinessKey, taskUser, type BladeFlow, type LocalText } from '../../../core/sdk/shared';
 import { FLOW_DICTIONARY } from '../dictionary';
 
 /**

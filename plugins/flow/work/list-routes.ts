@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, currentLanguage, currentMember, describeRoute, formatDateTime, page, parseInput, rData, type ServerContext, SqlParams } from '../../../core/sdk/server';
-import { categoryName } from '../blade-flow';
+import { categoryName } from '../../../core/sdk/shared';
 import { categoryLabels, sentItem, taskItem } from './items';
 import { type Caller, sentPage, type TaskList, taskPage, waitingCount } from './lists';
 import { listQuery, pageQuery, startListQuery } from './params';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
-import type { BladeFlow } from '../blade-flow';
+import type { BladeFlow } from '../../../core/sdk/shared';
 import { insertDefinition, insertInstance, insertTask, workOnlyServer } from './test-rows';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { docText, isBigintId, localInstant, MSG, zodMessage } from '../../../core/sdk/server';
-import { userIdOfTaskUser } from '../blade-flow';
+import { userIdOfTaskUser } from '../../../core/sdk/shared';
 import { WORK_MSG } from './messages';
 
 /**

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { type AppEnv, bizError, currentMember, describeRoute, parseInput, rData, readJson, type ServerContext } from '../../../core/sdk/server';
-import { taskUser, userIdOfTaskUser } from '../blade-flow';
+import { taskUser, userIdOfTaskUser } from '../../../core/sdk/shared';
 import { GENERAL_FORM } from '../dictionary';
 import { workflowService } from '../engine';
 import { WORK_BASE } from './list-routes';

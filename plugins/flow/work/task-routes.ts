@@ -12,7 +12,7 @@ import {
   type ServerContext,
   SqlParams,
 } from '../../../core/sdk/server';
-import { isPass, NOT_PASS_COMMENT, PASS_COMMENT, PASS_FLAG } from '../blade-flow';
+import { isPass, NOT_PASS_COMMENT, PASS_COMMENT, PASS_FLAG } from '../../../core/sdk/shared';
 import { ENGINE_MSG, workflowService } from '../engine';
 import { claimable } from './lists';
 import { WORK_BASE } from './list-routes';

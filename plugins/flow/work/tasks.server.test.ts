@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { answersTogether, serverBackends, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
-import type { BladeFlow } from '../blade-flow';
+import type { BladeFlow } from '../../../core/sdk/shared';
 import { workflowService } from '../engine';
 import { workOnlyServer } from './test-rows';
 

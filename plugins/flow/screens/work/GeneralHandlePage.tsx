@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Card, Input } from '@arco-design/web-react';
 import { IconCheck, IconClose } from '@arco-design/web-react/icon';
 import { toastSuccess, useTranslation } from '../../../../core/sdk/browser';
-import { PASS_FLAG } from '../../blade-flow';
+import { PASS_FLAG } from '../../../../core/sdk/shared';
 import { completeTask } from './api';
 import { ProgressCard, RequestCard, useWorkItem } from './request';
 import './work.css';

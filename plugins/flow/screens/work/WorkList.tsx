@@ -16,7 +16,7 @@ import {
   type CellRenderer,
   type Row,
 } from '../../../../core/sdk/browser';
-import type { BladeFlow } from '../../blade-flow';
+import type { BladeFlow } from '../../../../core/sdk/shared';
 import { FLOW_DICTIONARY } from '../../dictionary';
 import { claimTask } from './api';
 import { DiagramDrawer, type DiagramTarget } from './DiagramDrawer';

@@ -1,5 +1,5 @@
 import { http, invalidateResource } from '../../../../core/sdk/browser';
-import type { BladeFlow } from '../../blade-flow';
+import type { BladeFlow } from '../../../../core/sdk/shared';
 
 /**
  * Every member's work calls (`/api/blade-flow/work/…`). A claim, a completion or a start changes every work list, so each

@@ -1,5 +1,5 @@
 import { defineEntity, type EntityDef, type FieldDef, type Row } from '../../../../core/sdk/browser';
-import type { BladeFlow } from '../../blade-flow';
+import type { BladeFlow } from '../../../../core/sdk/shared';
 import { WORK_BASE, type FlowProcess } from './api';
 
 /**

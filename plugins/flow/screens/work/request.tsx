@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Button, Card, Descriptions, Result, Spin, Tag } from '@arco-design/web-react';
 import { useTranslation } from '../../../../core/sdk/browser';
-import type { BladeFlow } from '../../blade-flow';
+import type { BladeFlow } from '../../../../core/sdk/shared';
 import { useCall } from '../../diagram/useCall';
 import { processInstance } from './api';
 

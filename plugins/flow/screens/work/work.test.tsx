@@ -2,7 +2,7 @@ import { describe, expect, it as baseIt } from '@rstest/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, page, renderPlugin, respond, type Handlers } from '../../../../core/sdk/testing';
 import dictPlugin from '../../../dict/index';
-import { bladeFlow, type BladeFlow } from '../../blade-flow';
+import { bladeFlow, type BladeFlow } from '../../../../core/sdk/shared';
 import flowPlugin from '../../index';
 import { formRemark, routesOf } from './form-paths';
 import { workFilters, workSearchOf } from './useWorkList';

@@ -1,10 +1,12 @@
-import type { LocalText } from '../../core/sdk/shared';
+import type { LocalText } from './manifest';
 
 /** The two languages every text exists in. */
 type Language = keyof LocalText;
 
 /**
- * BladeX's `BladeFlow`: the item of every work list and of an instance's history. Every field is always
+ * BladeX's `BladeFlow`: the item of every work list and of an instance's history, and the `flow` of a
+ * business form's detail (a plugin with a process of its own answers it without reading the workflow's
+ * tables, so the shape is the kernel's, beside its workflow extension point). Every field is always
  * present: BladeX's null-to-empty serialisation answers "" for text, -1 for numbers and {} for maps, and
  * callers written for it read them so. Build one with `bladeFlow({ …what is known })`.
  */
