@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
+import { activityName } from './process-routes';
 import { workflowService as wf } from './service';
 import { asTenant, leaveActors, type LeaveActors } from './testing/actors';
 import { engineOnlyServer } from './testing/engine-plugin';
@@ -158,5 +159,14 @@ describe('an instance as its participants read it', () => {
     const elsewhere = await ts.get('/api/blade-flow/process/model-view', { token: tokens.other!, query: { processDefinitionId: 'Nope:1:1' } });
     expect(elsewhere.status).toBe(400);
     expect(ts.logged).toEqual([]);
+  });
+});
+
+describe('the names of history steps', () => {
+  test('an unnamed start or end event is called 开始 / 结束 (Start / End), not by its generated id; named steps keep their names', () => {
+    expect(activityName({ activity_id: 'Event_1bs2qnr', activity_name: 'Event_1bs2qnr', activity_type: 'endEvent' }, 'zh')).toBe('结束');
+    expect(activityName({ activity_id: 'StartEvent_1', activity_name: '', activity_type: 'startEvent' }, 'en')).toBe('Start');
+    expect(activityName({ activity_id: 'approved', activity_name: '同意', activity_type: 'endEvent' }, 'en')).toBe('同意');
+    expect(activityName({ activity_id: 'Activity_0x', activity_name: 'Activity_0x', activity_type: 'userTask' }, 'zh')).toBe('Activity_0x');
   });
 });

@@ -18,7 +18,7 @@ import {
   type Tx,
   zodMessage,
 } from '../../../core/sdk/server';
-import { bladeFlow, durationText, taskUser, type BladeFlow } from '../../../core/sdk/shared';
+import { bladeFlow, durationText, taskUser, type BladeFlow, type LocalText } from '../../../core/sdk/shared';
 import { bladeFlowSchema } from '../work/schemas';
 import { instanceSummary, type InstanceRef } from './instance-summary';
 import { ENGINE_MSG } from './messages';
@@ -132,6 +132,14 @@ interface ActivityRow {
 
 type DiagramStep = BladeFlow & { historyActivityType: string };
 
+/** What an unnamed start or end event is called in the history (the engine names it by its id, `Event_1x…`). */
+const UNNAMED_EVENT: Readonly<Record<string, LocalText>> = { startEvent: { zh: '开始', en: 'Start' }, endEvent: { zh: '结束', en: 'End' } };
+
+export const activityName = (r: Pick<ActivityRow, 'activity_id' | 'activity_name' | 'activity_type'>, language: keyof LocalText): string => {
+  const unnamed = UNNAMED_EVENT[r.activity_type];
+  return unnamed && (!r.activity_name || r.activity_name === r.activity_id) ? unnamed[language] : r.activity_name;
+};
+
 /**
  * The instance's history as BladeX's history-flow-list answers it, in the order the steps started; for
  * the diagram (`forDiagram`), the gateways passed too, each item saying its element type.
@@ -152,7 +160,7 @@ async function historyOf(tx: Tx, instance: InstanceRef, forDiagram = false): Pro
     const assignee = isStart ? String(instance.start_user) : r.assignee;
     const item = bladeFlow({
       historyActivityId: r.activity_id,
-      historyActivityName: r.activity_name,
+      historyActivityName: activityName(r, language),
       createTime: formatDateTime(r.start_time),
       endTime: r.end_time ? formatDateTime(r.end_time) : '',
       historyActivityDurationTime: r.end_time ? durationText(r.end_time.getTime() - r.start_time.getTime(), language) : '',
