@@ -70,7 +70,7 @@ export { MSG } from '../server/http/messages';
 export { page, pageParams, type Page } from '../server/http/page';
 export { rData, rFail, rStatus, rSuccess, type R } from '../server/http/r';
 export { md5Param, optionalParam, param, parseInput, readJson, readParams, zodMessage } from '../server/http/validate';
-export { describeRoute, docText, textParams, type RouteDoc } from '../server/openapi/describe';
+export { describeRoute, docText, pageOf, textParams, type RouteDoc } from '../server/openapi/describe';
 export { currentLanguage, localize } from '../server/i18n';
 export { isBigintId } from '../server/ids';
 export { currentMember, currentUser } from '../server/auth/middleware';

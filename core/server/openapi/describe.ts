@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EntityDef } from '../../schema/entity';
 import { zodMessage } from '../http/validate';
 import type { LocalText } from '../i18n';
@@ -23,6 +23,10 @@ export type DocSchema = z.ZodType | JsonSchema;
  * Schema's `description`): the document shows the caller's. Written as zod messages are (see zodMessage).
  */
 export const docText = (text: LocalText): string => zodMessage(text);
+
+/** A page of `item`s as a list call answers it (MyBatis-Plus's IPage: records, total, size, current, pages). */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ records: z.array(item), total: z.number().int(), size: z.number().int(), current: z.number().int(), pages: z.number().int() });
 
 export interface RouteDoc {
   /** One line: what the route does. */

@@ -8,6 +8,7 @@ import {
   docText,
   formatDateTime,
   page,
+  pageOf,
   parseInput,
   rData,
   readParams,
@@ -89,7 +90,7 @@ export function followRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         en: `The most recently started first, with the current task; filtered by instance id, process key and tenant. ${ADMIN_ONLY.en}`,
       },
       query: listQuery,
-      data: z.object({ records: z.array(flowExecution), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
+      data: pageOf(flowExecution),
     }),
     administratorOnly,
     async (c) => {

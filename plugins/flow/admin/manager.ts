@@ -10,16 +10,18 @@ import {
   formatDateTime,
   localize,
   page,
+  pageOf,
   parseInput,
   rData,
   readParams,
-  rSuccess,
   type RouteDoc,
+  rSuccess,
   type ServerContext,
   SqlParams,
   str,
 } from '../../../core/sdk/server';
 import { categoryName } from '../../../core/sdk/shared';
+import type { DefinitionRow } from '../engine';
 import { administratorOnly, ADMIN_ONLY } from './administrator';
 import { assertDeployTarget, deployed, deployXml, flowCategories } from './deploy';
 import { categoryParam, definitionIdParam, idListParam, MODEL_KEY, pageQuery, tenantIdFilter, tenantIdsParam } from './params';
@@ -85,20 +87,8 @@ const deployMultipart: RouteDoc['multipart'] = {
   },
 };
 
-interface DefinitionRow {
-  id: string;
-  tenant_id: string;
-  tenant_name: string | null;
-  process_key: string;
-  name: string;
-  description: string;
-  version: number;
-  category: string;
-  deployment_id: string;
-  resource_name: string;
-  suspension_state: number;
-  deploy_time: Date | string;
-}
+/** A definition as the list reads it: without its XML, with its tenant's name. */
+type ListedDefinition = Omit<DefinitionRow, 'xml' | 'deployment_name'> & { tenant_name: string | null };
 
 export function managerRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
   api.get(
@@ -110,7 +100,7 @@ export function managerRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         en: `Every version of every tenant, by process key then newest version first; filtered by category, tenant and process key. ${ADMIN_ONLY.en}`,
       },
       query: listQuery,
-      data: z.object({ records: z.array(flowProcess), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
+      data: pageOf(flowProcess),
     }),
     administratorOnly,
     async (c) => {
@@ -125,7 +115,7 @@ export function managerRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
         if (processDefinitionKey) where.push(`d.process_key = ${p.add(processDefinitionKey)}`);
         const filter = where.length ? `where ${where.join(' and ')}` : '';
         const total = Number((await tx.one<{ n: number }>(`select count(*)::int as n from flow_definition d ${filter}`, p.values))?.n ?? 0);
-        const rows = await tx.query<DefinitionRow>(
+        const rows = await tx.query<ListedDefinition>(
           `select d.id, d.tenant_id, t.tenant_name, d.process_key, d.name, d.description, d.version, d.category, d.deployment_id::text as deployment_id,
                   d.resource_name, d.suspension_state, d.deploy_time
              from flow_definition d left join blade_tenant t on t.tenant_id = d.tenant_id and t.is_deleted = 0

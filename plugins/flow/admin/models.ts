@@ -10,6 +10,7 @@ import {
   formatDateTime,
   isUniqueViolation,
   page,
+  pageOf,
   parseInput,
   rData,
   readJson,
@@ -119,7 +120,7 @@ export function modelRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
       summary: { zh: '流程模型列表', en: 'Process models' },
       description: { zh: `按名称、模型标识筛选，最近修改的在前。${ADMIN_ONLY.zh}`, en: `Filtered by name and model key, the last changed first. ${ADMIN_ONLY.en}` },
       query: listQuery,
-      data: z.object({ records: z.array(modelJson), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
+      data: pageOf(modelJson),
     }),
     administratorOnly,
     async (c) => {

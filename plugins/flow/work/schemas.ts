@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { docText } from '../../../core/sdk/server';
+import { docText, pageOf } from '../../../core/sdk/server';
 
 /** The work endpoints' answers, as the API description shows them. */
 
@@ -40,9 +40,6 @@ export const bladeFlowSchema = z.object({
   endDate: text,
   variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
 });
-
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ records: z.array(item), total: z.number().int(), size: z.number().int(), current: z.number().int(), pages: z.number().int() });
 
 export const bladeFlowPage = pageOf(bladeFlowSchema);
 

@@ -93,9 +93,9 @@ export const WorkList = observer(function WorkList({ kind }: { kind: WorkKind })
       case 'claim':
         return void claim(row);
       case 'handle':
-        return navigate(routes.handle(item.taskId, item.processInstanceId, item.businessId), { state: { item } });
+        return navigate(routes.handle(item.taskId, item.processInstanceId, item.businessId));
       case 'detail':
-        return navigate(routes.detail(item.processInstanceId, item.businessId), { state: { item } });
+        return navigate(routes.detail(item.processInstanceId, item.businessId));
       case 'follow':
         return setProgress(item.processInstanceId);
     }
