@@ -10,6 +10,8 @@ export * from '../crud';
 export { useCan, useKernel, useStable, type HttpClient, type KernelServices, type Permission } from '../kernel';
 export { currentLanguage, i18n, languages, localText, useTranslation, type Language, type Messages, type TFunction } from '../i18n';
 export { HttpError, http, toastError, toastSuccess, withQuery, type Page, type Params, type R, type UploadOptions, type UploadProgress } from '../http';
+export { failureText, useCall, type CallState } from '../http/use-call';
 export { passwordRuleHint, passwordRuleValidator, usePasswordRule } from '../session/password-rule';
 export { MenuIcon } from '../shell/icons';
 export { usePluginRegistry } from '../shell/plugins-context';
+export { useReplaceTab, useTabTitle } from '../shell/layout/page-tab';

@@ -1,26 +1,13 @@
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { Alert, Button, Drawer, Form, Modal, Select, Space, Tooltip } from '@arco-design/web-react';
 import { IconEye, IconRefresh, IconSave } from '@arco-design/web-react/icon';
-import {
-  defaultRow,
-  EntityForm,
-  fetchList,
-  http,
-  IconPicker,
-  invalidateResource,
-  LoadState,
-  saveBody,
-  toastSuccess,
-  useTranslation,
-  type Row,
-} from '../../../core/sdk/browser';
+import { defaultRow, EntityForm, failureText, fetchList, http, IconPicker, invalidateResource, LoadState, type Row, saveBody, toastSuccess, useCall, useTranslation } from '../../../core/sdk/browser';
 import { codeEntity } from '../index';
 import type { GenField } from '../spec';
-import { failureText, propose } from './api';
+import { propose } from './api';
 import { fieldsProblem, readFields } from './fields';
 import { FieldsTable } from './FieldsTable';
 import type { ProposedDraft } from './FromTableDialog';
-import { useCall } from './useCall';
 
 const base = codeEntity.api.base;
 const TREE = 2;

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Select, Space, Tag } from '@arco-design/web-react';
-import { EMBEDDED_DATASOURCE_ID, http, query, useQuery, useTranslation, type DatasourceChoice, type TableSummary } from '../../../core/sdk/browser';
+import { type DatasourceChoice, EMBEDDED_DATASOURCE_ID, failureText, http, query, type TableSummary, useCall, useQuery, useTranslation } from '../../../core/sdk/browser';
 import { codeEntity } from '../index';
-import { propose, failureText, type Proposal } from './api';
-import { useCall } from './useCall';
+import { propose, type Proposal } from './api';
 
 /** Where the datasources are kept: their list is read again when one is saved. */
 const DATASOURCE_RESOURCE = '/api/blade-develop/datasource';

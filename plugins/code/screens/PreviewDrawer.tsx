@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Button, Drawer, Empty, Message, Result, Spin } from '@arco-design/web-react';
 import { IconCopy, IconFile, IconFolder } from '@arco-design/web-react/icon';
-import { useTranslation } from '../../../core/sdk/browser';
+import { useCall, useTranslation } from '../../../core/sdk/browser';
 import type { GenFile } from '../spec';
 import { previewFiles } from './api';
-import { useCall } from './useCall';
 
 export interface PreviewTarget {
   id: string;

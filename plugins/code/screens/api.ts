@@ -1,4 +1,4 @@
-import { http, HttpError, invalidateResource, type TableShape } from '../../../core/sdk/browser';
+import { http, invalidateResource, type TableShape } from '../../../core/sdk/browser';
 import { codeEntity } from '../index';
 import type { GenField, GenFile, ProposedRecord } from '../spec';
 
@@ -60,5 +60,3 @@ export async function generateZip(ids: readonly string[], fallbackName: string):
   return { blob, fileName: attachmentName(disposition, fallbackName) };
 }
 
-/** What a failed call said (the server's message in the caller's language, or the client's own). */
-export const failureText = (error: unknown): string => (error instanceof HttpError || error instanceof Error ? error.message : String(error));

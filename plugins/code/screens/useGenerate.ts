@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Message, Modal } from '@arco-design/web-react';
-import { i18n, saveBlob } from '../../../core/sdk/browser';
-import { failureText, generateZip } from './api';
+import { failureText, i18n, saveBlob } from '../../../core/sdk/browser';
+import { generateZip } from './api';
 
 /** The zip's name when the answer gives none: the plugin's folder, or all of them. */
 const fallbackName = (pluginIds: readonly string[]) => (pluginIds.length === 1 ? `${pluginIds[0]}.zip` : 'plugins.zip');

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Button, Empty, Result, Spin, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
-import { useTranslation, type ProcessProgressProps } from '../../../core/sdk/browser';
+import { type ProcessProgressProps, useCall, useTranslation } from '../../../core/sdk/browser';
 import type { BladeFlow } from '../../../core/sdk/shared';
 import { doneActivities, historySteps, modelView } from './api';
-import { useCall } from './useCall';
+
 import './diagram.css';
 
 const DiagramView = lazy(() => import('./DiagramView'));

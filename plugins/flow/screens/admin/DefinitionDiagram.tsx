@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Button, Result, Spin } from '@arco-design/web-react';
-import { useTranslation } from '../../../../core/sdk/browser';
+import { useCall, useTranslation } from '../../../../core/sdk/browser';
 import { definitionXml } from '../../diagram/api';
-import { useCall } from '../../diagram/useCall';
 
 const DiagramView = lazy(() => import('../../diagram/DiagramView'));
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Modal } from '@arco-design/web-react';
-import { toastSuccess, useTranslation } from '../../../../core/sdk/browser';
-import { failureText } from '../../diagram/useCall';
+import { failureText, toastSuccess, useTranslation } from '../../../../core/sdk/browser';
+
 import { deployModel, type DeployedDefinition, type DeployTarget, type FlowModel } from './api';
 import { DeployedList, DeployTargetFields, EMPTY_TARGET } from './DeployTargetFields';
 

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Space, Spin, Tag } from '@arco-design/web-react';
 import { IconCheckCircleFill, IconCloseCircleFill, IconDelete, IconPlus } from '@arco-design/web-react/icon';
-import { toastSuccess, useTranslation } from '../../../../core/sdk/browser';
-import { failureText } from '../../diagram/useCall';
+import { failureText, toastSuccess, useTranslation } from '../../../../core/sdk/browser';
+
 import { checkUpload, definitionsOf, deployUpload, type DeployedDefinition, type DeployTarget } from './api';
 import { DeployedList, DeployTargetFields, EMPTY_TARGET } from './DeployTargetFields';
 import './admin.css';

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Form, Input, Modal, Result, Space, Spin, Tag, Tooltip } from '@arco-design/web-react';
 import { IconArrowLeft, IconDownload, IconSave, IconUpload } from '@arco-design/web-react/icon';
-import { currentLanguage, saveBlob, toastSuccess, useTranslation } from '../../../../core/sdk/browser';
-import { failureText, useCall } from '../../diagram/useCall';
+import { currentLanguage, failureText, saveBlob, toastSuccess, useCall, useReplaceTab, useTabTitle, useTranslation } from '../../../../core/sdk/browser';
+
 import { modelDetail, submitModel } from './api';
 import type { DesignerModeler } from './designer/bpmn-modeler';
 import { freshProcessKey, newProcessXml } from './designer/template';
@@ -26,11 +26,13 @@ const NEW = 'new';
  * model's name, key and description. The key and the process id follow each other, as do the name and
  * the process name. 保存 (or Ctrl/⌘+S) sends the XML; a refusal is shown above the canvas and nothing is
  * lost. 导入 reads a .bpmn/.xml file into the canvas, 导出 downloads the XML; leaving with unsaved
- * changes asks first.
+ * changes asks first. The tab is named after the saved model; a new model, once saved, becomes the saved
+ * model's page in the same tab.
  */
 export default function DesignerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const replaceTab = useReplaceTab();
   const { id = NEW } = useParams();
   const isNew = id === NEW;
   const detail = useCall(isNew ? null : `flow-model:${id}`, () => modelDetail(id));
@@ -47,6 +49,10 @@ export default function DesignerPage() {
   const [error, setError] = useState('');
   // Opening a diagram changes it too: those changes are not the author's.
   const opening = useRef(false);
+  // The name as saved (not as being typed): two open designers are told apart by it.
+  const [savedName, setSavedName] = useState<string>();
+  const tabName = savedName ?? detail.data?.name;
+  useTabTitle(tabName ? t('flow.admin.designerTab', { name: tabName }) : undefined);
 
   // The modeler, loaded with this screen only (bpmn-js and its panel are large).
   useEffect(() => {
@@ -137,12 +143,10 @@ export default function DesignerPage() {
     try {
       const saved = await submitModel({ ...(isNew ? {} : { id }), name: fields.name, modelKey: fields.modelKey, description: fields.description ?? '', modelEditorXml: await modeler.xml() });
       setDirty(false);
+      setSavedName(fields.name);
       toastSuccess(t('flow.admin.saved', { version: saved.version }));
-      if (isNew) {
-        // The saved model opens under its id; this page is ready for the next new one.
-        navigate(`/flow/model/design/${saved.id}`, { replace: true });
-        void openBlank();
-      }
+      // The saved model's page takes this tab over: no blank designer is left behind beside it.
+      if (isNew) replaceTab(`/flow/model/design/${saved.id}`);
     } catch (failure) {
       setError(failureText(failure));
     } finally {

@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Button, Drawer, Result, Spin } from '@arco-design/web-react';
-import { useTranslation } from '../../../../core/sdk/browser';
+import { useCall, useTranslation } from '../../../../core/sdk/browser';
 import { definitionXml } from '../../diagram/api';
-import { useCall } from '../../diagram/useCall';
 
 // bpmn-js comes with the viewer, when a diagram is first opened: never in the list's chunk.
 const DiagramView = lazy(() => import('../../diagram/DiagramView'));

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Card, Form, Select } from '@arco-design/web-react';
 import { IconLeft, IconSend } from '@arco-design/web-react/icon';
-import { defineEntity, EntityForm, toastSuccess, useTranslation, type Row } from '../../../../core/sdk/browser';
-import { failureText } from '../../diagram/useCall';
+import { defineEntity, EntityForm, failureText, type Row, toastSuccess, useTranslation } from '../../../../core/sdk/browser';
+
 import { startGeneral, WORK_BASE } from './api';
 import { useApproverOptions } from './approvers';
 import './work.css';

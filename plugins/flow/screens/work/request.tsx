@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Button, Card, Descriptions, Result, Spin, Tag } from '@arco-design/web-react';
-import { useTranslation } from '../../../../core/sdk/browser';
+import { useCall, useTranslation } from '../../../../core/sdk/browser';
 import type { BladeFlow } from '../../../../core/sdk/shared';
-import { useCall } from '../../diagram/useCall';
+
 import { processInstance } from './api';
 
 const ProcessProgress = lazy(() => import('../../diagram/ProcessProgress'));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { failureText } from './api';
+import { HttpError } from './types';
 
 export interface CallState<T> {
   data: T | undefined;
@@ -9,10 +9,14 @@ export interface CallState<T> {
   reload: () => void;
 }
 
+/** What a failed call said: the server's message in the caller's language, or the client's own. */
+export const failureText = (error: unknown): string => (error instanceof HttpError || error instanceof Error ? error.message : String(error));
+
 /**
- * A silent call made when its key changes (null: none), keeping what it failed with: the developer tools
- * show a connection's refusal where the author is looking, in the server's words, which the kit's reads
- * (a toast and a failed flag) do not give.
+ * A silent call made when its key changes (null: none), keeping what it failed with, so the view says why
+ * where the reader looks (a drawer, a panel, a dialog) rather than in a passing toast. A reload keeps the
+ * data shown until the new answer comes. For reads of a resource's records use the kit's `useQuery`,
+ * which caches and is invalidated by saves; this is for one-off calls (a connection test, a preview).
  */
 export function useCall<T>(key: string | null, call: () => Promise<T>): CallState<T> {
   const [state, setState] = useState<{ key: string | null; data?: T; error: string; loading: boolean }>({ key: null, error: '', loading: false });
@@ -20,7 +24,7 @@ export function useCall<T>(key: string | null, call: () => Promise<T>): CallStat
   useEffect(() => {
     if (key === null) return;
     let current = true;
-    setState({ key, error: '', loading: true });
+    setState((before) => ({ key, data: before.key === key ? before.data : undefined, error: '', loading: true }));
     call().then(
       (data) => current && setState({ key, data, error: '', loading: false }),
       (error: unknown) => current && setState({ key, error: failureText(error), loading: false }),
