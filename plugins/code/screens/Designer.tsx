@@ -1,7 +1,21 @@
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { Alert, Button, Drawer, Form, Modal, Select, Space, Tooltip } from '@arco-design/web-react';
 import { IconEye, IconRefresh, IconSave } from '@arco-design/web-react/icon';
-import { defaultRow, EntityForm, failureText, fetchList, http, IconPicker, invalidateResource, LoadState, type Row, saveBody, toastSuccess, useCall, useTranslation } from '../../../core/sdk/browser';
+import {
+  defaultRow,
+  EntityForm,
+  failureText,
+  fetchList,
+  http,
+  IconPicker,
+  invalidateResource,
+  LoadState,
+  saveBody,
+  toastSuccess,
+  useCall,
+  useTranslation,
+  type Row,
+} from '../../../core/sdk/browser';
 import { codeEntity } from '../index';
 import type { GenField } from '../spec';
 import { propose } from './api';

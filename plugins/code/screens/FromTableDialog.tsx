@@ -1,6 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Select, Space, Tag } from '@arco-design/web-react';
-import { type DatasourceChoice, EMBEDDED_DATASOURCE_ID, failureText, http, query, type TableSummary, useCall, useQuery, useTranslation } from '../../../core/sdk/browser';
+import {
+  EMBEDDED_DATASOURCE_ID,
+  failureText,
+  http,
+  query,
+  useCall,
+  useQuery,
+  useTranslation,
+  type DatasourceChoice,
+  type TableSummary,
+} from '../../../core/sdk/browser';
 import { codeEntity } from '../index';
 import { propose, type Proposal } from './api';
 

@@ -2,7 +2,19 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Drawer, Form, Input, Modal, Spin, Tag } from '@arco-design/web-react';
 import { IconDelete, IconEye } from '@arco-design/web-react/icon';
-import { type CellRenderer, CrudTable, CrudToolbar, currentLanguage, defineEntity, failureText, type Row, toastSuccess, useCrudList, useGranted, useTranslation } from '../../../../core/sdk/browser';
+import {
+  CrudTable,
+  CrudToolbar,
+  currentLanguage,
+  defineEntity,
+  failureText,
+  toastSuccess,
+  useCrudList,
+  useGranted,
+  useTranslation,
+  type CellRenderer,
+  type Row,
+} from '../../../../core/sdk/browser';
 
 import { deleteInstance, FOLLOW_API } from './api';
 import { FilterBar, type AdminFilters } from './FilterBar';
