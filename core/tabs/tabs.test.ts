@@ -58,6 +58,52 @@ describe('tabs', () => {
     expect(tabs.active).toBe('/wel/index');
   });
 
+  it('a page may take over the tab being left: it stands where that tab stood, which closes', () => {
+    for (const v of ['/a', '/new', '/c']) tabs.open(tab(v));
+    tabs.select('/new');
+    tabs.open(tab('/7'), '/new');
+    expect(tabs.list.map((t) => t.value)).toEqual(['/wel/index', '/a', '/7', '/c']);
+    expect(tabs.active).toBe('/7');
+    // Only the tab being left: the same move found again (a reload of the history entry) closes nothing.
+    tabs.open(tab('/new'));
+    tabs.select('/a');
+    tabs.open(tab('/7'), '/new');
+    expect(tabs.list.map((t) => t.value)).toEqual(['/wel/index', '/a', '/7', '/c', '/new']);
+    // Never the home tab; and onto a page already open, the left tab only closes.
+    tabs.select('/wel/index');
+    tabs.open(tab('/a'), '/wel/index');
+    expect(tabs.list.map((t) => t.value)).toEqual(['/wel/index', '/a', '/7', '/c', '/new']);
+    tabs.select('/new');
+    tabs.open(tab('/c'), '/new');
+    expect(tabs.list.map((t) => t.value)).toEqual(['/wel/index', '/a', '/7', '/c']);
+    expect(tabs.active).toBe('/c');
+  });
+
+  it('a page names its tab; the name outlives a reload and a re-opening, and an empty one gives the label back', () => {
+    tabs.open(tab('/m/1', { label: '设计' }));
+    tabs.setTitle('/m/1', '设计 · 请假');
+    tabs.setTitle('/m/1', undefined);
+    tabs.open(tab('/m/1', { label: '设计' }));
+    const again = new TabsStore();
+    again.restore();
+    expect(again.list[1]!.title).toBe('设计 · 请假');
+    again.setTitle('/m/1', '');
+    expect(again.list[1]!.title).toBeUndefined();
+    // A page may name its tab before the layout opens it (the page's effects run first).
+    again.setTitle('/m/2', '设计 · 报销');
+    expect(again.list).toHaveLength(2);
+    again.open(tab('/m/2', { label: '设计' }));
+    expect(again.list[2]!.title).toBe('设计 · 报销');
+  });
+
+  it('keeps the menu a page was opened from unless the page names its own', () => {
+    tabs.open(tab('/editor', { menuId: 'm1' }));
+    tabs.open(tab('/editor'));
+    expect(tabs.list[1]!.menuId).toBe('m1');
+    tabs.open(tab('/editor', { menuId: 'm2' }));
+    expect(tabs.list[1]!.menuId).toBe('m2');
+  });
+
   it('persists the strip and restores it after a reload', () => {
     tabs.open(tab('/a'));
     tabs.open(tab('/b?x=1', { label: 'B' }));

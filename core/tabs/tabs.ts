@@ -23,6 +23,13 @@ export interface Tab {
   meta: TabMeta;
   group: string[];
   close: boolean;
+  /** What the page itself calls its tab (`useTabTitle`: the record it shows), instead of its menu or route label. */
+  title?: string;
+  /**
+   * The menu item the page is, or, for a page no menu lists (a record's editor, a task's form), the one it
+   * was opened from: what the sidebar and the top menu mark while it is shown.
+   */
+  menuId?: string;
 }
 
 export const HOME_LABEL_KEY = 'tabs.home';
@@ -57,6 +64,8 @@ export function isTabbable(tab: Pick<Tab, 'value' | 'label' | 'meta'>): boolean 
 export class TabsStore {
   list: Tab[] = [];
   active = '';
+  /** Titles given by pages whose tab is not open yet (a page's effects run before the layout records it). */
+  private pendingTitles = new Map<string, string>();
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true });
@@ -81,21 +90,44 @@ export class TabsStore {
     this.active = typeof active === 'string' && this.list.some((t) => t.value === active) ? active : home.value;
   }
 
-  /** Adds (or re-activates) a tab. Returns false when the route is not one that makes tabs. */
-  open(tab: Tab): boolean {
+  /**
+   * Adds (or re-activates) a tab. Returns false when the route is not one that makes tabs. `replacing`
+   * names the active tab the page takes the place of (a new record's editor becoming the saved record's):
+   * that tab closes and the page's tab stands where it stood.
+   */
+  open(tab: Tab, replacing?: string): boolean {
     if (this.list.length === 0) this.restore();
     if (!isTabbable(tab)) return false;
+    // Only the tab being left: a reload that finds the move in the history entry again closes nothing.
+    const replaced = replacing && replacing === this.active && replacing !== tab.value ? this.list.findIndex((t) => t.value === replacing && t.close) : -1;
     const existing = this.list.find((t) => t.value === tab.value);
     if (existing) {
       // The same page again: no duplicate; keep the label current (a language switch, a renamed menu).
       if (existing.close) existing.label = tab.label;
       existing.path = tab.path;
+      existing.menuId = tab.menuId ?? existing.menuId;
+      if (replaced >= 0) this.list.splice(replaced, 1);
     } else {
-      this.list.push({ ...tab, close: true });
+      const title = tab.title ?? this.pendingTitles.get(tab.value);
+      this.list.splice(replaced >= 0 ? replaced : this.list.length, replaced >= 0 ? 1 : 0, { ...tab, title, close: true });
     }
+    this.pendingTitles.delete(tab.value);
     this.active = tab.value;
     this.persist();
     return true;
+  }
+
+  /** Names an open tab after what its page shows; `''` gives back its menu or route label, `undefined` changes nothing. */
+  setTitle(value: string, title: string | undefined): void {
+    if (title === undefined) return;
+    const tab = this.list.find((t) => t.value === value);
+    if (!tab) {
+      this.pendingTitles.set(value, title);
+      return;
+    }
+    if (tab.title === title) return;
+    tab.title = title || undefined;
+    this.persist();
   }
 
   /** Where an open tab was last (its view state included): what showing it again opens. */

@@ -13,6 +13,24 @@ const WAIT = { timeout: 60_000 };
 const row = (page: Page, text: string | RegExp) => page.locator('.ba-crud-table .arco-table-tr', { hasText: text });
 const shape = (scope: Locator | Page, id: string) => scope.locator(`.djs-element[data-element-id="${id}"]`);
 
+/** A new model's diagram, as a file to import: start, end and the flow between them. */
+const TRAVEL_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="Definitions_travel" targetNamespace="http://bpmn.io/schema/bpmn">
+  <bpmn:process id="travel_e2e" name="差旅审批" isExecutable="true">
+    <bpmn:startEvent id="start" name="开始" />
+    <bpmn:sequenceFlow id="toEnd" sourceRef="start" targetRef="end" />
+    <bpmn:endEvent id="end" name="结束" />
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="BPMNDiagram_travel">
+    <bpmndi:BPMNPlane id="BPMNPlane_travel" bpmnElement="travel_e2e">
+      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="180" y="160" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="320" y="160" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="toEnd_di" bpmnElement="toEnd"><di:waypoint x="216" y="178" /><di:waypoint x="320" y="178" /></bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</bpmn:definitions>
+`;
+
 /** Picks an option of the Arco select found by its test id. */
 async function choose(page: Page, scope: Locator, testId: string, option: string | RegExp): Promise<void> {
   await scope.getByTestId(testId).click();
@@ -93,6 +111,23 @@ describe('workflow administration, in the browser', () => {
     const leave = page.locator('.arco-modal', { hasText: '放弃未保存的修改？' });
     await leave.getByRole('button', { name: '放弃并离开' }).click();
     await page.waitForURL(/\/flow\/model$/, WAIT);
+
+    // Saved, a new model becomes its own page in the same tab, named after it: no blank designer is
+    // left beside it, and the top menu does not claim 首页 for a page no menu lists.
+    await page.goto(`${e2e.server.url}/flow/model/design/new`);
+    await shape(page.getByTestId('flow-designer-canvas'), 'start').waitFor(WAIT);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="flow-designer"] .flow-diagram-state'), undefined, WAIT);
+    await page.getByTestId('flow-designer-file').setInputFiles({ name: 'travel.bpmn', mimeType: 'application/xml', buffer: Buffer.from(TRAVEL_XML) });
+    await shape(page.getByTestId('flow-designer-canvas'), 'end').waitFor(WAIT);
+    expect(await page.getByTestId('flow-designer-name').inputValue()).toBe('差旅审批');
+    await page.getByTestId('flow-designer-save').click();
+    await page.waitForFunction(() => /^\/flow\/model\/design\/(?!new$)[^/]+$/.test(window.location.pathname), undefined, WAIT);
+    await page.waitForFunction(() => [...document.querySelectorAll('.ba-tabstrip .ba-tab-title')].some((el) => el.textContent === '流程设计 · 差旅审批'), undefined, WAIT);
+    const tabTitles = await page.locator('.ba-tabstrip .ba-tab-title').allTextContents();
+    expect(tabTitles.filter((title) => title === '流程设计 · 差旅审批')).toHaveLength(1);
+    expect(tabTitles).not.toContain('流程设计');
+    expect(await page.locator('.ba-top-menu-item[aria-current="page"]', { hasText: '首页' }).count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'flow-designer-saved-new.png') });
 
     // 部署 for tenant 100001: its next version.
     await page.goto(`${e2e.server.url}/flow/model`);

@@ -24,6 +24,7 @@ import { matchRoute } from '../routing';
 import { usePageTitle } from '../title';
 import TopBar from '../topbar/TopBar';
 import { pageLabel } from './labels';
+import { tabToReplace } from './page-tab';
 import { Panes } from './Panes';
 import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';
@@ -74,7 +75,7 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
     : 'granted';
   void preferences.language; // labels follow the language
   const label = pageLabel(location.pathname, location.search, menu, routes);
-  usePageTitle(label);
+  usePageTitle(tabs.list.find((tab) => tab.value === current)?.title || label);
 
   // Record the page as a tab, or open it in a new window when the query says `target`.
   const menuReady = session.menuState === 'ready' || session.menuState === 'error';
@@ -89,16 +90,21 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
     }
     if (!match && !menuItem) return; // unknown (yet): no tab for a page that may turn out to be a 404
     if (access !== 'granted') return; // no tab for a screen that may turn out to be a 403
-    tabs.open({
-      label,
-      value: current,
-      path: fullPath,
-      params: match?.params ?? {},
-      query: Object.fromEntries(query),
-      meta: { isTab: match?.route.meta?.isTab, menu: match?.route.meta?.menu, ...menuItem?.meta },
-      group: menuItem?.group ?? [],
-      close: true,
-    });
+    tabs.open(
+      {
+        label,
+        value: current,
+        path: fullPath,
+        params: match?.params ?? {},
+        query: Object.fromEntries(query),
+        meta: { isTab: match?.route.meta?.isTab, menu: match?.route.meta?.menu, ...menuItem?.meta },
+        group: menuItem?.group ?? [],
+        close: true,
+        // A page no menu lists keeps the menu of the page it was opened from (the tab being left).
+        menuId: menuItem?.id ?? tabs.activeTab.menuId,
+      },
+      tabToReplace(location.state),
+    );
   });
   // Per location (and again once the menu arrives), not on every render.
   useEffect(() => {

@@ -13,6 +13,7 @@ import { PageLoading } from '../PageLoading';
 import { Result } from '../Result';
 import NotAvailablePage from '../pages/NotAvailablePage';
 import { usePluginLoader } from '../plugins-context';
+import { PageTabContext } from './page-tab';
 import '../locales/layout';
 
 function RoutePage({ route }: { route: RegisteredRoute }) {
@@ -94,7 +95,10 @@ export function Panes({ values, current, location, routes }: { values: readonly 
         <Activity key={value} mode={value === current ? 'visible' : 'hidden'}>
           <div className="ba-pane">
             {/* A hidden tab stays where it was last, its list's page and filters included. */}
-            <PaneRoutes location={value === current ? location : tabs.pathOf(value)} routes={routes} />
+            {/* The page knows its tab: to name it (useTabTitle) or hand it over (useReplaceTab). */}
+            <PageTabContext value={value}>
+              <PaneRoutes location={value === current ? location : tabs.pathOf(value)} routes={routes} />
+            </PageTabContext>
           </div>
         </Activity>
       ))}

@@ -4,9 +4,10 @@ import { Button, Menu, Spin } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { siteConfig } from '../../config';
-import { ancestorIds, findMenuItem, openMenuItem, type MenuItem } from '../../menu';
+import { ancestorIds, openMenuItem, type MenuItem } from '../../menu';
 import { session } from '../../session/session';
 import { MenuIcon } from '../icons';
+import { pageMenuItem } from '../page-menu';
 import { preferences } from '../preferences';
 import '../locales/layout';
 
@@ -51,7 +52,7 @@ function renderItems(items: readonly MenuItem[]) {
 
 /**
  * Logo and product title, then the user's server menu: nested, one branch open at a time (accordion),
- * the branch of the current page opened on arrival.
+ * the branch of the current page opened on arrival and its item marked.
  */
 export const Sidebar = observer(function Sidebar({ collapsed, overlay, onNavigate }: { collapsed: boolean; overlay: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -59,7 +60,8 @@ export const Sidebar = observer(function Sidebar({ collapsed, overlay, onNavigat
   const navigate = useNavigate();
   const menu = session.menu;
   const items = useMemo(() => byId(menu), [menu]);
-  const active = findMenuItem(menu, location.pathname, location.search);
+  // A page no menu lists marks the item it was opened from (a record's editor marks its list).
+  const active = pageMenuItem(menu, location.pathname, location.search);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const activeId = active?.id;
   // Only when the page (or the menu) changes, so the user may fold the branch meanwhile.

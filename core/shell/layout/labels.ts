@@ -20,9 +20,13 @@ export function pageLabel(pathname: string, search: string, menu: readonly MenuI
   return routeTitle(matchRoute(routes, pathname)?.route);
 }
 
-/** A tab's label as shown now (the stored label is from when it was opened, maybe in the other language). */
+/**
+ * A tab's label as shown now: the title its page gave it, else its menu or route label in the current
+ * language (the stored label is from when it was opened, maybe in the other language).
+ */
 export function tabLabel(tab: Tab, menu: readonly MenuItem[], routes: readonly RegisteredRoute[], t: (key: string) => string): string {
   if (tab.meta.i18n) return t(tab.meta.i18n);
+  if (tab.title) return tab.title;
   const { pathname, search } = split(tab.value);
   return pageLabel(pathname, search, menu, routes) || tab.label;
 }

@@ -6,6 +6,7 @@ import { setTestSite } from '../../testing/site';
 import { http, type R } from '../../http';
 import { i18n } from '../../i18n';
 import { session, type UserInfo } from '../../session/session';
+import { tabs } from '../../tabs/tabs';
 import { preferences } from '../preferences';
 import { LOCK_REDIRECT_DELAY, LockButton } from './LockButton';
 import { TopBar } from './TopBar';
@@ -63,6 +64,33 @@ describe('TopBar', () => {
       render(<MemoryRouter initialEntries={['/wel/index']}><TopBar /></MemoryRouter>);
       expect(screen.getByRole('button', { name: '首页' }).getAttribute('aria-current')).toBe('page');
     } finally {
+      runInAction(() => {
+        session.rawMenu = [];
+        session.topMenus = topMenus;
+      });
+    }
+  });
+
+  it('on a page no menu lists, marks the top menu of the page it was opened from, else none (never home)', async () => {
+    rs.spyOn(http, 'get').mockResolvedValue(ok([]));
+    const topMenus = session.topMenus;
+    runInAction(() => {
+      session.topMenuId = null;
+      session.rawMenu = [{ id: 'g', name: '名片管理', path: '/card', children: [{ id: 'm1', name: '公司信息', path: '/card/company' }] }];
+      session.topMenus = [...topMenus, { id: 't2', code: 'top_card', name: '名片业务', nameEn: 'Cards', source: 'idcard', sort: 0, menuIds: ['g', 'm1'] }];
+    });
+    const marked = () => screen.getAllByRole('button').filter((b) => b.getAttribute('aria-current') === 'page').map((b) => b.textContent);
+    try {
+      // Opened from nowhere known (an address typed in): nothing marked.
+      const { unmount } = render(<MemoryRouter initialEntries={['/card/company/edit/9']}><TopBar /></MemoryRouter>);
+      expect(marked()).toEqual([]);
+      unmount();
+      // Its tab says it was opened from 公司信息: that page's top menu.
+      tabs.open({ label: '编辑', value: '/card/company/edit/9', params: {}, query: {}, meta: {}, group: [], close: true, menuId: 'm1' });
+      render(<MemoryRouter initialEntries={['/card/company/edit/9']}><TopBar /></MemoryRouter>);
+      expect(marked()).toEqual(['名片业务']);
+    } finally {
+      tabs.reset();
       runInAction(() => {
         session.rawMenu = [];
         session.topMenus = topMenus;

@@ -4,18 +4,29 @@ import { useTranslation } from '../../i18n';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { IconHome } from '@arco-design/web-react/icon';
 import { siteConfig } from '../../config';
-import { findMenuItem, flattenLeaves, openMenuItem } from '../../menu';
+import { flattenLeaves, openMenuItem } from '../../menu';
 import { session } from '../../session/session';
 import { MenuIcon } from '../icons';
+import { pageMenuItem } from '../page-menu';
 import { preferences } from '../preferences';
 import '../locales/shellui';
 import './topbar.css';
 
+/** The top menu to mark: `null` is home, `undefined` none. */
+function activeTopMenu(pathname: string, search: string): string | null | undefined {
+  if (session.topMenuId) return session.topMenuId;
+  if (pathname === siteConfig().homePath) return null;
+  const page = pageMenuItem(session.menu, pathname, search);
+  if (!page) return undefined;
+  return session.topMenus.find((m) => m.menuIds?.includes(page.id))?.id ?? null;
+}
+
 /**
  * The top menu: "home" (the full menu) plus the server's top menus. Choosing one reloads the sidebar
  * with that top menu's routes and opens its first page, as the original did. The one marked is the one
- * chosen; with the whole menu in the sidebar, the top menu the page shown belongs to (home only on the
- * home page, or on a page of no top menu).
+ * chosen; with the whole menu in the sidebar, the top menu the page shown belongs to (home on the home
+ * page, or on a page of no top menu). A page no menu lists belongs to the menu it was opened from; one
+ * opened from nowhere known marks none, never a wrong one.
  */
 export const TopMenu = observer(function TopMenu() {
   const { t } = useTranslation();
@@ -51,9 +62,7 @@ export const TopMenu = observer(function TopMenu() {
     ...session.topMenus.map((m) => ({ id: m.id, key: m.id, label: preferences.language === 'en' && m.nameEn ? m.nameEn : m.name, icon: <MenuIcon name={m.source} /> })),
   ];
 
-  const chosen = session.topMenuId ?? null;
-  const page = chosen === null && location.pathname !== siteConfig().homePath ? findMenuItem(session.menu, location.pathname, location.search) : undefined;
-  const activeId = chosen ?? (page ? (session.topMenus.find((m) => m.menuIds?.includes(page.id))?.id ?? null) : null);
+  const activeId = activeTopMenu(location.pathname, location.search);
 
   return (
     <nav className="ba-top-menu" aria-label={t('top.topMenu')}>

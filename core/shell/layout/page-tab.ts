@@ -1,0 +1,36 @@
+import { createContext, use, useCallback, useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { tabs } from '../../tabs/tabs';
+
+/** The tab a page is rendered in (its value), given by the layout's panes; null outside the layout. */
+export const PageTabContext = createContext<string | null>(null);
+
+/** The key of the history state that asks the layout to put the next page in place of a tab. */
+export const REPLACE_TAB = 'replaceTab';
+
+/** The tab to replace, when the location was reached through `useReplaceTab`. */
+export function tabToReplace(state: unknown): string | undefined {
+  const value = state && typeof state === 'object' ? (state as Record<string, unknown>)[REPLACE_TAB] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * Names the page's tab after what it shows (a record's name), so two open pages of one route are told
+ * apart. `undefined` (still loading) leaves the title as it is; the title stays while the tab is hidden.
+ */
+export function useTabTitle(title: string | undefined): void {
+  const value = use(PageTabContext);
+  useEffect(() => {
+    if (value !== null) tabs.setTitle(value, title);
+  }, [value, title]);
+}
+
+/**
+ * A navigation that takes this page's tab over: the page reached opens in its place (a new record's
+ * editor moving to the saved record) instead of beside it, and replaces the history entry too.
+ */
+export function useReplaceTab(): (to: string) => void {
+  const value = use(PageTabContext);
+  const navigate = useNavigate();
+  return useCallback((to: string) => navigate(to, { replace: true, state: value === null ? undefined : { [REPLACE_TAB]: value } }), [navigate, value]);
+}
