@@ -79,21 +79,21 @@ describe('tabs', () => {
     expect(tabs.active).toBe('/c');
   });
 
-  it('a page names its tab; the name outlives a reload and a re-opening, and an empty one gives the label back', () => {
+  it('a page tells its tab what it shows; that outlives a reload and a re-opening, and an empty one leaves the label alone', () => {
     tabs.open(tab('/m/1', { label: '设计' }));
-    tabs.setTitle('/m/1', '设计 · 请假');
-    tabs.setTitle('/m/1', undefined);
+    tabs.setSubject('/m/1', '设计 · 请假');
+    tabs.setSubject('/m/1', undefined);
     tabs.open(tab('/m/1', { label: '设计' }));
     const again = new TabsStore();
     again.restore();
-    expect(again.list[1]!.title).toBe('设计 · 请假');
-    again.setTitle('/m/1', '');
-    expect(again.list[1]!.title).toBeUndefined();
-    // A page may name its tab before the layout opens it (the page's effects run first).
-    again.setTitle('/m/2', '设计 · 报销');
+    expect(again.list[1]!.subject).toBe('设计 · 请假');
+    again.setSubject('/m/1', '');
+    expect(again.list[1]!.subject).toBeUndefined();
+    // A page may tell its tab before the layout opens it (the page's effects run first).
+    again.setSubject('/m/2', '设计 · 报销');
     expect(again.list).toHaveLength(2);
     again.open(tab('/m/2', { label: '设计' }));
-    expect(again.list[2]!.title).toBe('设计 · 报销');
+    expect(again.list[2]!.subject).toBe('设计 · 报销');
   });
 
   it('keeps the menu a page was opened from unless the page names its own', () => {

@@ -23,8 +23,8 @@ export interface Tab {
   meta: TabMeta;
   group: string[];
   close: boolean;
-  /** What the page itself calls its tab (`useTabTitle`: the record it shows), instead of its menu or route label. */
-  title?: string;
+  /** What the page shows (a record's name, `useTabSubject`), read after its label: `流程设计 · 请假流程`. */
+  subject?: string;
   /**
    * The menu item the page is, or, for a page no menu lists (a record's editor, a task's form), the one it
    * was opened from: what the sidebar and the top menu mark while it is shown.
@@ -64,8 +64,8 @@ export function isTabbable(tab: Pick<Tab, 'value' | 'label' | 'meta'>): boolean 
 export class TabsStore {
   list: Tab[] = [];
   active = '';
-  /** Titles given by pages whose tab is not open yet (a page's effects run before the layout records it). */
-  private pendingTitles = new Map<string, string>();
+  /** Subjects given by pages whose tab is not open yet (a page's effects run before the layout records it). */
+  private pendingSubjects = new Map<string, string>();
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true });
@@ -108,25 +108,25 @@ export class TabsStore {
       existing.menuId = tab.menuId ?? existing.menuId;
       if (replaced >= 0) this.list.splice(replaced, 1);
     } else {
-      const title = tab.title ?? this.pendingTitles.get(tab.value);
-      this.list.splice(replaced >= 0 ? replaced : this.list.length, replaced >= 0 ? 1 : 0, { ...tab, title, close: true });
+      const subject = tab.subject ?? this.pendingSubjects.get(tab.value);
+      this.list.splice(replaced >= 0 ? replaced : this.list.length, replaced >= 0 ? 1 : 0, { ...tab, subject, close: true });
     }
-    this.pendingTitles.delete(tab.value);
+    this.pendingSubjects.delete(tab.value);
     this.active = tab.value;
     this.persist();
     return true;
   }
 
-  /** Names an open tab after what its page shows; `''` gives back its menu or route label, `undefined` changes nothing. */
-  setTitle(value: string, title: string | undefined): void {
-    if (title === undefined) return;
+  /** Tells a tab what its page shows; `''` leaves the label alone again, `undefined` changes nothing. */
+  setSubject(value: string, subject: string | undefined): void {
+    if (subject === undefined) return;
     const tab = this.list.find((t) => t.value === value);
     if (!tab) {
-      this.pendingTitles.set(value, title);
+      this.pendingSubjects.set(value, subject);
       return;
     }
-    if (tab.title === title) return;
-    tab.title = title || undefined;
+    if (tab.subject === subject) return;
+    tab.subject = subject || undefined;
     this.persist();
   }
 

@@ -127,6 +127,8 @@ describe('workflow administration, in the browser', () => {
     expect(tabTitles.filter((title) => title === '流程设计 · 差旅审批')).toHaveLength(1);
     expect(tabTitles).not.toContain('流程设计');
     expect(await page.locator('.ba-top-menu-item[aria-current="page"]', { hasText: '首页' }).count()).toBe(0);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="flow-designer"] .flow-diagram-state'), undefined, WAIT);
+    await page.locator('.arco-message').first().waitFor({ state: 'detached', ...WAIT }); // the toast hid the tabs
     await page.screenshot({ path: join(SHOTS, 'flow-designer-saved-new.png') });
 
     // 部署 for tenant 100001: its next version.

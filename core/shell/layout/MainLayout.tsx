@@ -23,7 +23,7 @@ import { preferences } from '../preferences';
 import { matchRoute } from '../routing';
 import { usePageTitle } from '../title';
 import TopBar from '../topbar/TopBar';
-import { pageLabel } from './labels';
+import { pageLabel, withSubject } from './labels';
 import { tabToReplace } from './page-tab';
 import { Panes } from './Panes';
 import { Sidebar } from './Sidebar';
@@ -75,7 +75,7 @@ export const MainLayout = observer(function MainLayout({ registry }: { registry:
     : 'granted';
   void preferences.language; // labels follow the language
   const label = pageLabel(location.pathname, location.search, menu, routes);
-  usePageTitle(tabs.list.find((tab) => tab.value === current)?.title || label);
+  usePageTitle(withSubject(label, tabs.list.find((tab) => tab.value === current)?.subject));
 
   // Record the page as a tab, or open it in a new window when the query says `target`.
   const menuReady = session.menuState === 'ready' || session.menuState === 'error';

@@ -95,7 +95,7 @@ export function Panes({ values, current, location, routes }: { values: readonly 
         <Activity key={value} mode={value === current ? 'visible' : 'hidden'}>
           <div className="ba-pane">
             {/* A hidden tab stays where it was last, its list's page and filters included. */}
-            {/* The page knows its tab: to name it (useTabTitle) or hand it over (useReplaceTab). */}
+            {/* The page knows its tab: to name it (useTabSubject) or hand it over (useReplaceTab). */}
             <PageTabContext value={value}>
               <PaneRoutes location={value === current ? location : tabs.pathOf(value)} routes={routes} />
             </PageTabContext>

@@ -20,15 +20,19 @@ export function pageLabel(pathname: string, search: string, menu: readonly MenuI
   return routeTitle(matchRoute(routes, pathname)?.route);
 }
 
+/** `流程设计 · 请假流程`: a page's label followed by what it shows. */
+export function withSubject(label: string, subject: string | undefined): string {
+  return subject ? `${label} · ${subject}` : label;
+}
+
 /**
- * A tab's label as shown now: the title its page gave it, else its menu or route label in the current
- * language (the stored label is from when it was opened, maybe in the other language).
+ * A tab's label as shown now: its menu or route label in the current language (the stored label is from
+ * when it was opened, maybe in the other language), then what its page shows when it said so.
  */
 export function tabLabel(tab: Tab, menu: readonly MenuItem[], routes: readonly RegisteredRoute[], t: (key: string) => string): string {
   if (tab.meta.i18n) return t(tab.meta.i18n);
-  if (tab.title) return tab.title;
   const { pathname, search } = split(tab.value);
-  return pageLabel(pathname, search, menu, routes) || tab.label;
+  return withSubject(pageLabel(pathname, search, menu, routes) || tab.label, tab.subject);
 }
 
 export { split as splitPath };

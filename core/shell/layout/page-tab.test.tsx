@@ -4,13 +4,13 @@ import type { PluginManifest } from '../../schema/manifest';
 import { definePlugin } from '../../plugin/types';
 import { tabs } from '../../tabs/tabs';
 import { renderPlugin, respond } from '../../testing';
-import { useReplaceTab, useTabTitle } from './page-tab';
+import { useReplaceTab, useTabSubject } from './page-tab';
 
 /** A record's editor: a new one, once saved, becomes the saved record's page; a saved one names its tab. */
 function NoteEditor() {
   const { id = '' } = useParams();
   const replaceTab = useReplaceTab();
-  useTabTitle(id === 'new' ? undefined : `笔记 · ${id}`);
+  useTabSubject(id === 'new' ? undefined : `#${id}`);
   if (id !== 'new') return <p>note {id}</p>;
   return (
     <button type="button" onClick={() => replaceTab('/notes/edit/7')}>
@@ -37,7 +37,7 @@ const titles = () => [...document.querySelectorAll('.ba-tab-title')].map((el) =>
 const sidebarSelected = () => [...document.querySelectorAll('.ba-sider .arco-menu-item.arco-menu-selected .ba-menu-text')].map((el) => el.textContent);
 
 describe('a page and its tab', () => {
-  it('a new record’s editor hands its tab to the saved record’s page, which names the tab; the sidebar marks the list it was opened from', async () => {
+  it('a new record’s editor hands its tab to the saved record’s page, which tells the tab what it shows; the sidebar marks the list it was opened from', async () => {
     const app = await renderPlugin(notesPlugin, { backend: respond(), route: '/notes', user: { permissions: ['notes'] } });
     await screen.findByText('the notes');
     app.navigate('/notes/edit/new');
@@ -50,14 +50,14 @@ describe('a page and its tab', () => {
     await screen.findByText('note 7');
     expect(window.location.pathname).toBe('/notes/edit/7');
     // One tab, where the new one stood, named after the record; the blank editor is gone.
-    await waitFor(() => expect(titles()).toEqual(['首页', '笔记', '笔记 · 7']));
+    await waitFor(() => expect(titles()).toEqual(['首页', '笔记', '编辑笔记 · #7']));
     expect(screen.queryByText('save the new note')).toBeNull();
     expect(tabs.list.map((tab) => tab.value)).toEqual(['/wel/index', '/notes', '/notes/edit/7']);
-    await waitFor(() => expect(document.title.startsWith('笔记 · 7')).toBe(true));
+    await waitFor(() => expect(document.title.startsWith('编辑笔记 · #7')).toBe(true));
     expect(sidebarSelected()).toEqual(['笔记']);
 
     // Another record's editor beside it is told apart by its title.
     app.navigate('/notes/edit/8');
-    await waitFor(() => expect(titles()).toEqual(['首页', '笔记', '笔记 · 7', '笔记 · 8']));
+    await waitFor(() => expect(titles()).toEqual(['首页', '笔记', '编辑笔记 · #7', '编辑笔记 · #8']));
   });
 });

@@ -15,14 +15,15 @@ export function tabToReplace(state: unknown): string | undefined {
 }
 
 /**
- * Names the page's tab after what it shows (a record's name), so two open pages of one route are told
- * apart. `undefined` (still loading) leaves the title as it is; the title stays while the tab is hidden.
+ * Tells the page's tab what it shows (a record's name): the tab reads `<its label> · <subject>`, so two
+ * open pages of one route are told apart, the label in the language chosen even while the page is
+ * hidden. `undefined` (still loading) leaves the tab as it is.
  */
-export function useTabTitle(title: string | undefined): void {
+export function useTabSubject(subject: string | undefined): void {
   const value = use(PageTabContext);
   useEffect(() => {
-    if (value !== null) tabs.setTitle(value, title);
-  }, [value, title]);
+    if (value !== null) tabs.setSubject(value, subject);
+  }, [value, subject]);
 }
 
 /**

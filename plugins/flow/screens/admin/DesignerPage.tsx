@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Form, Input, Modal, Result, Space, Spin, Tag, Tooltip } from '@arco-design/web-react';
 import { IconArrowLeft, IconDownload, IconSave, IconUpload } from '@arco-design/web-react/icon';
-import { currentLanguage, failureText, saveBlob, toastSuccess, useCall, useReplaceTab, useTabTitle, useTranslation } from '../../../../core/sdk/browser';
+import { currentLanguage, failureText, saveBlob, toastSuccess, useCall, useReplaceTab, useTabSubject, useTranslation } from '../../../../core/sdk/browser';
 
 import { modelDetail, submitModel } from './api';
 import type { DesignerModeler } from './designer/bpmn-modeler';
@@ -51,8 +51,7 @@ export default function DesignerPage() {
   const opening = useRef(false);
   // The name as saved (not as being typed): two open designers are told apart by it.
   const [savedName, setSavedName] = useState<string>();
-  const tabName = savedName ?? detail.data?.name;
-  useTabTitle(tabName ? t('flow.admin.designerTab', { name: tabName }) : undefined);
+  useTabSubject(savedName ?? detail.data?.name);
 
   // The modeler, loaded with this screen only (bpmn-js and its panel are large).
   useEffect(() => {
