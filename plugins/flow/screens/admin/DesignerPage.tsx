@@ -2,7 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Form, Input, Modal, Result, Space, Spin, Tag, Tooltip } from '@arco-design/web-react';
 import { IconArrowLeft, IconDownload, IconSave, IconUpload } from '@arco-design/web-react/icon';
-import { currentLanguage, failureText, saveBlob, toastSuccess, useCall, useReplaceTab, useTabSubject, useTranslation } from '../../../../core/sdk/browser';
+import {
+  currentLanguage,
+  failureText,
+  saveBlob,
+  toastSuccess,
+  useCall,
+  useReplaceTab,
+  useTabSubject,
+  useTranslation,
+} from '../../../../core/sdk/browser';
 
 import { modelDetail, submitModel } from './api';
 import type { DesignerModeler } from './designer/bpmn-modeler';
