@@ -1,93 +1,30 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Empty, Spin, Tag } from '@arco-design/web-react';
+import { useMemo } from 'react';
+import { Button, Empty, Tag } from '@arco-design/web-react';
 import { useTranslation } from '../../i18n';
 import type { MessageFeed, MessageFeedItem } from '../../plugin/types';
-import { NOTICE_REFRESH_MS, waitingTime } from './notices';
+import { waitingTime } from './notices';
+import { firstPageState } from './FeedState';
+import { usePagedFeed, type PagedFeed } from './paged-feed';
 import '../locales/shellui';
 import './topbar.css';
 import './notice-feed.css';
 
-export interface MessageFeedState {
-  items: MessageFeedItem[];
-  total: number;
-  /** Pages loaded so far. */
-  pages: number;
-  /** How many wait, as last heard (null: not yet). */
-  count: number | null;
-  /** `loading`: the first page; `more`: a further page; `failed`: the last read failed. */
-  status: 'idle' | 'loading' | 'more' | 'failed' | 'ready';
-}
+export type MessageFeedControls = PagedFeed<MessageFeedItem>;
 
-export interface MessageFeedControls extends MessageFeedState {
-  /** Reads the first page again (the popover opens, a retry). */
-  reload(): Promise<void>;
-  loadMore(): Promise<void>;
-}
-
-const INITIAL: MessageFeedState = { items: [], total: 0, pages: 0, count: null, status: 'idle' };
-
-/**
- * The message feed's state for the bell and its message tab. The count is asked for when the feed
- * appears, every minute while the page is visible and when it becomes visible again; the list (which
- * brings the count too) when the popover opens, or when the feed arrives after it opened. An answer that
- * arrives after a newer request started is dropped.
- */
+/** The message feed's state for the bell and its message tab: a paged feed whose count is what waits. */
 export function useMessageFeed(feed: MessageFeed | undefined): MessageFeedControls {
-  const [state, setState] = useState<MessageFeedState>(INITIAL);
-  const listCall = useRef(0);
-  const countCall = useRef(0);
-  /** The list was asked for (the popover opened), so a feed that arrives later reads it at once. */
-  const listWanted = useRef(false);
-
-  const refreshCount = useCallback(async () => {
-    if (!feed) return;
-    const call = ++countCall.current;
-    try {
-      const count = await feed.count();
-      if (call === countCall.current) setState((s) => ({ ...s, count }));
-    } catch {
-      // The badge keeps the last count; the next refresh tries again.
-    }
-  }, [feed]);
-
-  const read = useCallback(async (page: number) => {
-    if (page === 1) listWanted.current = true;
-    if (!feed) return;
-    const call = ++listCall.current;
-    countCall.current++; // the page brings the count too
-    setState((s) => ({ ...s, status: page === 1 ? 'loading' : 'more' }));
-    try {
-      const answer = await feed.page(page);
-      if (call !== listCall.current) return;
-      setState((s) => {
-        const kept = page === 1 ? [] : s.items.filter((item) => !answer.items.some((next) => next.id === item.id));
-        return { items: [...kept, ...answer.items], total: answer.total, pages: page, count: answer.total, status: 'ready' };
-      });
-    } catch {
-      if (call === listCall.current) setState((s) => (page === 1 ? { ...s, items: [], pages: 0, status: 'failed' } : { ...s, status: 'failed' }));
-    }
-  }, [feed]);
-
-  useEffect(() => {
-    setState(INITIAL);
-    if (!feed) return;
-    // The popover may have opened before the tenant's plugins provided the feed: its list is read now.
-    if (listWanted.current) void read(1);
-    else void refreshCount();
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void refreshCount();
-    }, NOTICE_REFRESH_MS);
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') void refreshCount();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [feed, refreshCount, read]);
-
-  return { ...state, reload: () => read(1), loadMore: () => read(state.pages + 1) };
+  const source = useMemo(
+    () =>
+      feed && {
+        page: async (n: number) => {
+          const answer = await feed.page(n);
+          return { ...answer, count: answer.total };
+        },
+        count: () => feed.count(),
+      },
+    [feed],
+  );
+  return usePagedFeed(source);
 }
 
 /**
@@ -98,23 +35,8 @@ export function useMessageFeed(feed: MessageFeed | undefined): MessageFeedContro
 export function MessageFeedPanel({ feed, allLink, onGo }: { feed: MessageFeedControls; allLink?: string; onGo: (link: string) => void }) {
   const { t } = useTranslation();
   const { items, status, total } = feed;
-  if (items.length === 0 && (status === 'loading' || status === 'idle')) {
-    return (
-      <div className="ba-notice-state" role="status">
-        <Spin size={16} /> {t('notice.loading')}
-      </div>
-    );
-  }
-  if (items.length === 0 && status === 'failed') {
-    return (
-      <div className="ba-notice-state" role="alert">
-        <span>{t('notice.tasksFailed')}</span>
-        <Button size="mini" onClick={() => void feed.reload()}>
-          {t('notice.retry')}
-        </Button>
-      </div>
-    );
-  }
+  const waiting = firstPageState(feed, t('notice.tasksFailed'), t);
+  if (waiting) return waiting;
   const viewAll = allLink ? (
     <Button size="mini" type="text" onClick={() => onGo(allLink)} data-testid="message-feed-all">
       {t('notice.viewAll')}

@@ -152,9 +152,9 @@ export const NoticeButton = observer(function NoticeButton() {
         popupVisible={visible}
         onVisibleChange={(next) => {
           setVisible(next);
-          // Each opening shows the notices and the waiting tasks as they are now (and the badge follows). The
-          // tasks are asked for even before the tenant's plugins provided their feed: it reads them on arrival.
-          if (next && feedSource) void feed.reload();
+          // Each opening shows the notices and the waiting tasks as they are now (and the badge follows),
+          // asked for even before the tenant's plugins provided their feeds: a feed reads them on arrival.
+          if (next) void feed.reload();
           if (next) void messages.reload();
         }}
       >

@@ -1,106 +1,59 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Empty, Spin, Tag } from '@arco-design/web-react';
+import { useMemo } from 'react';
+import { Button, Empty, Tag } from '@arco-design/web-react';
 import { useTranslation } from '../../i18n';
 import type { NoticeFeed, NoticeFeedItem } from '../../plugin/types';
-import { NOTICE_REFRESH_MS, relativeTime } from './notices';
+import { relativeTime } from './notices';
+import { firstPageState } from './FeedState';
+import { usePagedFeed, type PagedFeed } from './paged-feed';
 import '../locales/shellui';
 import './topbar.css';
 import './notice-feed.css';
 
-export interface NoticeFeedState {
-  items: NoticeFeedItem[];
-  total: number;
-  /** Pages loaded so far. */
-  pages: number;
+export interface NoticeFeedControls extends Omit<PagedFeed<NoticeFeedItem>, 'count' | 'update' | 'refreshCount'> {
   /** The user's unread count as last heard (null: not yet). */
   unread: number | null;
-  /** `loading`: the first page; `more`: a further page; `failed`: the last read failed. */
-  status: 'idle' | 'loading' | 'more' | 'failed' | 'ready';
-}
-
-export interface NoticeFeedControls extends NoticeFeedState {
-  /** Reads the first page again (the popover opens, a retry). */
-  reload(): Promise<void>;
-  loadMore(): Promise<void>;
   markRead(id: string): Promise<void>;
   markAllRead(): Promise<void>;
 }
 
-const INITIAL: NoticeFeedState = { items: [], total: 0, pages: 0, unread: null, status: 'idle' };
-
 /**
- * The feed's state for the bell and its notice tab. The unread count is asked for when the feed appears,
- * every minute while the page is visible, when the page becomes visible again, and after every mark; the
- * list when the popover opens. An answer that arrives after a newer request started is dropped.
+ * The notice feed's state for the bell and its notice tab (a paged feed whose count is the unread
+ * notices), with marking read: an entry shows read at once, and goes back to unread if the server refused.
  */
 export function useNoticeFeed(feed: NoticeFeed | undefined): NoticeFeedControls {
-  const [state, setState] = useState<NoticeFeedState>(INITIAL);
-  const listCall = useRef(0);
-  const countCall = useRef(0);
-
-  const refreshUnread = useCallback(async () => {
-    if (!feed) return;
-    const call = ++countCall.current;
-    try {
-      const unread = await feed.unread();
-      if (call === countCall.current) setState((s) => ({ ...s, unread }));
-    } catch {
-      // The badge keeps the last count; the next refresh tries again.
-    }
-  }, [feed]);
-
-  useEffect(() => {
-    setState(INITIAL);
-    if (!feed) return;
-    void refreshUnread();
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void refreshUnread();
-    }, NOTICE_REFRESH_MS);
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') void refreshUnread();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [feed, refreshUnread]);
-
-  const read = async (page: number) => {
-    if (!feed) return;
-    const call = ++listCall.current;
-    countCall.current++; // the page brings the count too
-    setState((s) => ({ ...s, status: page === 1 ? 'loading' : 'more' }));
-    try {
-      const answer = await feed.page(page);
-      if (call !== listCall.current) return;
-      setState((s) => {
-        const kept = page === 1 ? [] : s.items.filter((item) => !answer.items.some((next) => next.id === item.id));
-        return { items: [...kept, ...answer.items], total: answer.total, pages: page, unread: answer.unread, status: 'ready' };
-      });
-    } catch {
-      // A first page that failed shows the failure alone (its retry reads it again); a further one keeps the list.
-      if (call === listCall.current) setState((s) => (page === 1 ? { ...s, items: [], pages: 0, status: 'failed' } : { ...s, status: 'failed' }));
-    }
-  };
-
+  const source = useMemo(
+    () =>
+      feed && {
+        page: async (n: number) => {
+          const answer = await feed.page(n);
+          return { items: answer.items, total: answer.total, count: answer.unread };
+        },
+        count: () => feed.unread(),
+      },
+    [feed],
+  );
+  const paged = usePagedFeed(source);
   const setRead = (ids: ReadonlySet<string> | 'all', value: boolean) =>
-    setState((s) => ({ ...s, items: s.items.map((item) => (ids === 'all' || ids.has(item.id) ? { ...item, read: value } : item)) }));
+    paged.update((items) => items.map((item) => (ids === 'all' || ids.has(item.id) ? { ...item, read: value } : item)));
 
   return {
-    ...state,
-    reload: () => read(1),
-    loadMore: () => read(state.pages + 1),
+    items: paged.items,
+    total: paged.total,
+    pages: paged.pages,
+    status: paged.status,
+    unread: paged.count,
+    reload: paged.reload,
+    loadMore: paged.loadMore,
     async markRead(id) {
       if (!feed) return;
-      const wasUnread = state.items.some((item) => item.id === id && !item.read);
+      const wasUnread = paged.items.some((item) => item.id === id && !item.read);
       setRead(new Set([id]), true);
       try {
         await feed.markRead(id);
       } catch {
         if (wasUnread) setRead(new Set([id]), false);
       }
-      await refreshUnread();
+      await paged.refreshCount();
     },
     async markAllRead() {
       if (!feed) return;
@@ -110,7 +63,7 @@ export function useNoticeFeed(feed: NoticeFeed | undefined): NoticeFeedControls 
       } catch {
         // Nothing was marked: the items say so as they are.
       }
-      await refreshUnread();
+      await paged.refreshCount();
     },
   };
 }
@@ -123,23 +76,8 @@ export function useNoticeFeed(feed: NoticeFeed | undefined): NoticeFeedControls 
 export function NoticeFeedPanel({ feed, onOpen }: { feed: NoticeFeedControls; onOpen: (item: NoticeFeedItem) => void }) {
   const { t } = useTranslation();
   const { items, status, total, unread } = feed;
-  if (items.length === 0 && (status === 'loading' || status === 'idle')) {
-    return (
-      <div className="ba-notice-state" role="status">
-        <Spin size={16} /> {t('notice.loading')}
-      </div>
-    );
-  }
-  if (items.length === 0 && status === 'failed') {
-    return (
-      <div className="ba-notice-state" role="alert">
-        <span>{t('notice.failed')}</span>
-        <Button size="mini" onClick={() => void feed.reload()}>
-          {t('notice.retry')}
-        </Button>
-      </div>
-    );
-  }
+  const waiting = firstPageState(feed, t('notice.failed'), t);
+  if (waiting) return waiting;
   if (items.length === 0) return <Empty description={t('notice.none')} />;
   const now = new Date();
   return (
