@@ -27,6 +27,16 @@ interface Registry {
   registerProvider(priority: number, provider: object): void;
 }
 
+/** A group of the properties panel, as its providers hand it on. */
+interface PanelGroup {
+  id: string;
+  entries: { id: string }[];
+}
+const USER_ASSIGNMENT = 'CamundaPlatform__UserAssignment';
+/** The panel's groups the engine reads: names and ids, documentation, who does a task, a flow's condition. */
+const PANEL_GROUPS = new Set(['general', 'documentation', USER_ASSIGNMENT, 'CamundaPlatform__Condition']);
+const UNUSED_ASSIGNMENT = new Set(['dueDate', 'followUpDate', 'priority']);
+
 /** The titles of the entries this module adds, in the interface's language. */
 export interface SupportedLabels {
   userTask: string;
@@ -42,7 +52,8 @@ const APPEND_DROPPED = ['append.append-task', 'append.intermediate-event', 'appe
 /**
  * bpmn-js's palette and context pad narrowed to what the engine runs (start and end events, user tasks,
  * exclusive and parallel gateways, flows), with a user task in both: the palette's `create.user-task`
- * (`bpmn-icon-user-task`) and the context pad's `append.user-task`.
+ * (`bpmn-icon-user-task`) and the context pad's `append.user-task`; the properties panel's user
+ * assignment narrowed to what the engine reads.
  */
 export function supportedElements(labels: SupportedLabels): Module {
   function PaletteNarrowing(this: object, palette: Registry, create: Create, elementFactory: ElementFactory) {
@@ -84,9 +95,22 @@ export function supportedElements(labels: SupportedLabels): Module {
   }
   ContextPadNarrowing.$inject = ['contextPad', 'create', 'elementFactory', 'autoPlace'];
 
+  // Only the groups and fields the engine reads: listeners, forms, async continuations, due dates and the
+  // like would be saved into the XML and never act.
+  function PanelNarrowing(this: object, propertiesPanel: Registry) {
+    propertiesPanel.registerProvider(100, {
+      getGroups: () => (groups: PanelGroup[]) =>
+        groups
+          .filter((group) => PANEL_GROUPS.has(group.id))
+          .map((group) => (group.id === USER_ASSIGNMENT ? { ...group, entries: group.entries.filter((entry) => !UNUSED_ASSIGNMENT.has(entry.id)) } : group)),
+    });
+  }
+  PanelNarrowing.$inject = ['propertiesPanel'];
+
   return {
-    __init__: ['flowPaletteNarrowing', 'flowContextPadNarrowing'],
+    __init__: ['flowPaletteNarrowing', 'flowContextPadNarrowing', 'flowPanelNarrowing'],
     flowPaletteNarrowing: ['type', PaletteNarrowing],
     flowContextPadNarrowing: ['type', ContextPadNarrowing],
+    flowPanelNarrowing: ['type', PanelNarrowing],
   } as Module;
 }
