@@ -53,8 +53,14 @@ async function actor(tx: Tx, tenantId: string, userId: string): Promise<AuthUser
 }
 
 /** The `hr` role and its user hr/hr, who is also an ordinary user (their work lists come with that role). */
+/** The tenant's `hr` role: the one it has (a database from before this plugin may), or a new one. */
+async function hrRole(tx: Tx, ctx: ServerContext, tenantId: string): Promise<string> {
+  const found = await tx.one<{ id: string }>(`select id::text as id from blade_role where tenant_id = $1 and role_alias = $2 and is_deleted = 0 order by id limit 1`, [tenantId, HR_ROLE]);
+  return found?.id ?? insertRole(tx, ctx.ids, { tenantId, name: '人事', alias: HR_ROLE, sort: 3 });
+}
+
 async function addHr(tx: Tx, ctx: ServerContext, tenantId: string, realName: string, deptId: string): Promise<string> {
-  const roleId = await insertRole(tx, ctx.ids, { tenantId, name: '人事', alias: HR_ROLE, sort: 3 });
+  const roleId = await hrRole(tx, ctx, tenantId);
   const userRole = await tx.one<{ id: string }>(`select id::text as id from blade_role where tenant_id = $1 and role_alias = 'user' and is_deleted = 0 order by id limit 1`, [tenantId]);
   return insertUser(tx, ctx.ids, {
     tenantId,
@@ -122,8 +128,20 @@ export async function seedLeave(tx: Tx, ctx: ServerContext): Promise<void> {
     const deployed = await workflow.deploy(ctx, tx, { xml: leaveProcessXml(), category: LEAVE_CATEGORY, tenantIds: [t.tenantId], name: '请假流程' });
     definitions.push(...deployed.definitions);
   }
+  // The demo people and requests only where the demo's people are as the kernel seeded them: a database
+  // from before this plugin whose tenant already has an `hr` account, or lost a demo user, keeps its
+  // people as they are and gets the process and the role alone.
   const hrUsers = new Map<string, string>();
-  for (const t of tenants) hrUsers.set(t.tenantId, await addHr(tx, ctx, t.tenantId, t.hrName, t.deptId));
+  for (const t of tenants) {
+    const accountTaken = await tx.one(`select 1 as found from blade_user where tenant_id = $1 and account = 'hr' and is_deleted = 0`, [t.tenantId]);
+    const people = t.tenantId === ADMIN_TENANT ? [SEED.demoUserId, SEED.adminUserId] : [DEMO_TENANT.adminUserId];
+    const present = await tx.one<{ n: number }>(`select count(*)::int as n from blade_user where tenant_id = $1 and id = any($2::bigint[]) and is_deleted = 0`, [t.tenantId, people]);
+    if (accountTaken || present?.n !== people.length) {
+      await hrRole(tx, ctx, t.tenantId);
+      continue;
+    }
+    hrUsers.set(t.tenantId, await addHr(tx, ctx, t.tenantId, t.hrName, t.deptId));
+  }
 
   const plays: Record<string, (hr: string) => DemoLeave[]> = {
     [ADMIN_TENANT]: () => {
@@ -164,7 +182,8 @@ export async function seedLeave(tx: Tx, ctx: ServerContext): Promise<void> {
   for (const t of tenants) {
     const definition = definitions.find((d) => d.tenantId === t.tenantId && d.key === LEAVE_PROCESS_KEY);
     if (!definition) throw new Error(`Leave demo: the process was not deployed for tenant ${t.tenantId}.`);
-    const hr = hrUsers.get(t.tenantId)!;
+    const hr = hrUsers.get(t.tenantId);
+    if (!hr) continue;
     for (const leave of plays[t.tenantId]!(hr)) await playLeave(tx, ctx, workflow, t.tenantId, definition.id, hr, leave);
   }
 }
