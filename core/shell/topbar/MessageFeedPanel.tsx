@@ -3,7 +3,7 @@ import { Button, Empty, Tag } from '@arco-design/web-react';
 import { useTranslation } from '../../i18n';
 import type { MessageFeed, MessageFeedItem } from '../../plugin/types';
 import { waitingTime } from './notices';
-import { firstPageState } from './FeedState';
+import { firstPageState, nextPageControl } from './FeedState';
 import { usePagedFeed, type PagedFeed } from './paged-feed';
 import '../locales/shellui';
 import './topbar.css';
@@ -34,7 +34,7 @@ export function useMessageFeed(feed: MessageFeed | undefined): MessageFeedContro
  */
 export function MessageFeedPanel({ feed, allLink, onGo }: { feed: MessageFeedControls; allLink?: string; onGo: (link: string) => void }) {
   const { t } = useTranslation();
-  const { items, status, total } = feed;
+  const { items, status } = feed;
   const waiting = firstPageState(feed, t('notice.tasksFailed'), t);
   if (waiting) return waiting;
   const viewAll = allLink ? (
@@ -76,17 +76,7 @@ export function MessageFeedPanel({ feed, allLink, onGo }: { feed: MessageFeedCon
       </ul>
       <div className="ba-notice-footer">
         {viewAll}
-        {status === 'failed' ? (
-          <Button size="mini" type="text" status="danger" onClick={() => void feed.loadMore()}>
-            {t('notice.tasksFailed')} · {t('notice.retry')}
-          </Button>
-        ) : items.length < total ? (
-          <Button size="mini" type="text" loading={status === 'more'} onClick={() => void feed.loadMore()}>
-            {status === 'more' ? t('notice.loading') : t('notice.loadMore')}
-          </Button>
-        ) : (
-          <span className="ba-notice-subtitle">{t('notice.noMore')}</span>
-        )}
+        {nextPageControl(feed, t('notice.tasksFailed'), t)}
       </div>
     </>
   );

@@ -3,7 +3,7 @@ import { Button, Empty, Tag } from '@arco-design/web-react';
 import { useTranslation } from '../../i18n';
 import type { NoticeFeed, NoticeFeedItem } from '../../plugin/types';
 import { relativeTime } from './notices';
-import { firstPageState } from './FeedState';
+import { firstPageState, nextPageControl } from './FeedState';
 import { usePagedFeed, type PagedFeed } from './paged-feed';
 import '../locales/shellui';
 import './topbar.css';
@@ -75,7 +75,7 @@ export function useNoticeFeed(feed: NoticeFeed | undefined): NoticeFeedControls 
  */
 export function NoticeFeedPanel({ feed, onOpen }: { feed: NoticeFeedControls; onOpen: (item: NoticeFeedItem) => void }) {
   const { t } = useTranslation();
-  const { items, status, total, unread } = feed;
+  const { items, status, unread } = feed;
   const waiting = firstPageState(feed, t('notice.failed'), t);
   if (waiting) return waiting;
   if (items.length === 0) return <Empty description={t('notice.none')} />;
@@ -104,17 +104,7 @@ export function NoticeFeedPanel({ feed, onOpen }: { feed: NoticeFeedControls; on
         <Button size="mini" type="text" disabled={!unread} onClick={() => void feed.markAllRead()}>
           {t('notice.markAllRead')}
         </Button>
-        {status === 'failed' ? (
-          <Button size="mini" type="text" status="danger" onClick={() => void feed.loadMore()}>
-            {t('notice.failed')} · {t('notice.retry')}
-          </Button>
-        ) : items.length < total ? (
-          <Button size="mini" type="text" loading={status === 'more'} onClick={() => void feed.loadMore()}>
-            {status === 'more' ? t('notice.loading') : t('notice.loadMore')}
-          </Button>
-        ) : (
-          <span className="ba-notice-subtitle">{t('notice.noMore')}</span>
-        )}
+        {nextPageControl(feed, t('notice.failed'), t)}
       </div>
     </>
   );
