@@ -64,6 +64,14 @@ describe('tabs', () => {
     tabs.open(tab('/7'), '/new');
     expect(tabs.list.map((t) => t.value)).toEqual(['/wel/index', '/a', '/7', '/c']);
     expect(tabs.active).toBe('/7');
+    // The page taking over keeps the name the left tab had (the same record, saved) until it says its own.
+    tabs.setSubject('/7', '差旅审批');
+    tabs.open(tab('/new'));
+    tabs.setSubject('/new', '出差审批');
+    tabs.open(tab('/8'), '/new');
+    expect(tabs.list.find((t) => t.value === '/8')?.subject).toBe('出差审批');
+    tabs.close('/8');
+    tabs.select('/7');
     // Only the tab being left: the same move found again (a reload of the history entry) closes nothing.
     tabs.open(tab('/new'));
     tabs.select('/a');

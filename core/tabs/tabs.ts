@@ -108,7 +108,8 @@ export class TabsStore {
       existing.menuId = tab.menuId ?? existing.menuId;
       if (replaced >= 0) this.list.splice(replaced, 1);
     } else {
-      const subject = tab.subject ?? this.pendingSubjects.get(tab.value);
+      // A page taking a tab over shows the same record (the new one, saved): its name stays until the page says its own.
+      const subject = tab.subject ?? this.pendingSubjects.get(tab.value) ?? (replaced >= 0 ? this.list[replaced]!.subject : undefined);
       this.list.splice(replaced >= 0 ? replaced : this.list.length, replaced >= 0 ? 1 : 0, { ...tab, subject, close: true });
     }
     this.pendingSubjects.delete(tab.value);
