@@ -11,6 +11,7 @@ import roleServer from '../role/server';
 import userServer from '../user/server';
 import leavePlugin from './index';
 import leaveServer from './server';
+import { itemOf, pickTime } from './testing/form-steps';
 
 /**
  * The form against the real server with the workflow (in-process): what the page sends is a leave the
@@ -22,15 +23,6 @@ const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 const backend = inProcessServer({ plugins: [dictServer, deptServer, postServer, roleServer, userServer, flowServer, leaveServer] });
 const flowStandIn = definePlugin({ id: 'flow', name: { zh: '工作流', en: 'Workflow' }, provides: { workflow: { ProcessProgress: () => null } } });
 
-const itemOf = (label: string) => screen.getByText(label, { selector: '.arco-form-label-item label, .arco-form-label-item label *' }).closest('.arco-form-item') as HTMLElement;
-async function pickTime(label: string, value: string) {
-  const input = itemOf(label).querySelector('input') as HTMLInputElement;
-  fireEvent.focus(input);
-  fireEvent.click(input);
-  fireEvent.change(input, { target: { value } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-  await waitFor(() => expect(input.value).toBe(value));
-}
 
 describe('the leave form (in-process server)', () => {
   it('starts a real leave: the row is stored with its days and its instance waits for the approver', async () => {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { definePlugin, type ProcessProgressProps } from '../../core/sdk/shared';
 import { fail, ok, type RecordedCall, renderPlugin, respond } from '../../core/sdk/testing';
 import leavePlugin from './index';
+import { itemOf, pickTime } from './testing/form-steps';
 
 /**
  * The three leave pages with hand-written answers. The workflow is a stand-in providing the progress view
@@ -36,16 +37,6 @@ const leave = {
 };
 const messages = () => [...document.querySelectorAll('.arco-message')].map((e) => e.textContent);
 const toast = (text: string) => waitFor(() => expect(messages()).toContain(text), { timeout: 10_000 });
-const itemOf = (label: string) => screen.getByText(label, { selector: '.arco-form-label-item label, .arco-form-label-item label *' }).closest('.arco-form-item') as HTMLElement;
-
-async function pickTime(label: string, value: string) {
-  const input = itemOf(label).querySelector('input') as HTMLInputElement;
-  fireEvent.focus(input);
-  fireEvent.click(input);
-  fireEvent.change(input, { target: { value } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-  await waitFor(() => expect(input.value).toBe(value));
-}
 
 describe('the leave pages', () => {
   it('请假流程: the days are counted as the times are chosen; 提交 starts the leave and opens the sent list', async () => {
