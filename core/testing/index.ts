@@ -7,3 +7,4 @@ export { renderPlugin, type RenderedPlugin, type RenderPluginOptions } from './r
 export { respond, type Handler, type Handlers } from './respond';
 export { inProcessServer, type InProcessServer } from './in-process';
 export { ok, page, fail, reply, type Backend, type RecordedCall, type TestUser } from './backend';
+export { drawerOpened } from './drawer';

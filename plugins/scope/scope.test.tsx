@@ -1,7 +1,7 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { definePlugin } from '../../core/sdk/shared';
-import { fail, ok, page, type RecordedCall, renderPlugin, respond } from '../../core/sdk/testing';
+import { drawerOpened, fail, ok, page, type RecordedCall, renderPlugin, respond } from '../../core/sdk/testing';
 import scopePlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
@@ -57,7 +57,7 @@ describe('data scopes screen', () => {
     await waitFor(() => expect(screen.queryByText('字典管理')).toBeNull());
 
     await app.user.click(within(rowOf('参数管理')).getByRole('button', { name: /权限配置/ }));
-    const drawer = (await screen.findByText('参数管理 · 数据权限')).closest('.arco-drawer') as HTMLElement;
+    const drawer = await drawerOpened((await screen.findByText('参数管理 · 数据权限')).closest('.arco-drawer') as HTMLElement);
     await waitFor(() => expect(app.callsTo('GET /api/blade-system/data-scope/list').at(-1)!.query).toEqual({ current: '1', size: '10', menuId: '11' }));
     expect(await within(drawer).findByText('本人参数')).toBeTruthy();
     expect(within(rowOf('本人参数')).getByText('本人可见')).toBeTruthy();

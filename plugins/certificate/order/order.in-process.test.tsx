@@ -1,7 +1,7 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { ServerPlugin } from '../../../core/sdk/server';
-import { inProcessServer, renderPlugin } from '../../../core/sdk/testing';
+import { drawerOpened, inProcessServer, renderPlugin } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
 import dictServer from '../../dict/server';
 import certificatePlugin from '../index';
@@ -53,7 +53,7 @@ describe('certificate order screen (in-process server)', () => {
     const app = await renderPlugin(certificatePlugin, { backend, route: '/certificate/order', with: [dictPlugin], user: { permissions: VIEW } });
     const order = await stored('陈静');
     await app.user.click(within(await rowOf('陈静')).getByRole('button', { name: String(order.order_no) }));
-    const drawer = (await screen.findByText(`订单 ${String(order.order_no)}`)).closest('.arco-drawer') as HTMLElement;
+    const drawer = await drawerOpened((await screen.findByText(`订单 ${String(order.order_no)}`)).closest('.arco-drawer') as HTMLElement);
     expect(await within(drawer).findByText(maskIdNumber(String(order.id_number)))).toBeTruthy();
     expect(within(drawer).getByText('顺丰速运')).toBeTruthy();
     const events = await within(drawer).findAllByTestId('cert-payment-event');

@@ -1,6 +1,6 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { inProcessServer, renderPlugin } from '../../../core/sdk/testing';
+import { drawerOpened, inProcessServer, renderPlugin } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
 import dictServer from '../../dict/server';
 import geniusPlugin from '../index';
@@ -75,7 +75,7 @@ describe('genius order screen (in-process server)', () => {
     await waitFor(async () => expect(await statusOf(order.id)).toBe(1));
 
     await app.user.click(within(await rowOf('抽屉流转')).getByRole('button', { name: '查看' }));
-    const drawer = (await screen.findByText('订单详情')).closest('.arco-drawer') as HTMLElement;
+    const drawer = await drawerOpened((await screen.findByText('订单详情')).closest('.arco-drawer') as HTMLElement);
     expect(await within(drawer).findByText(order.orderNo)).toBeTruthy();
     expect(within(drawer).getByText('画册设计')).toBeTruthy();
     expect(within(drawer).getByText('13700001234')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { crudRepo } from '../../../core/sdk/server';
-import { inProcessServer, renderPlugin } from '../../../core/sdk/testing';
+import { drawerOpened, inProcessServer, renderPlugin } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
 import dictServer from '../../dict/server';
 import mallPlugin from '../index';
@@ -94,7 +94,7 @@ describe('order screen (in-process server)', () => {
     // The drawer: lines, amount, and the moves of a pending order.
     const row = (await screen.findByText(saved.order_no)).closest('tr')!;
     await app.user.click(within(row).getByTestId('order-detail-open'));
-    const drawer = await screen.findByTestId('order-detail');
+    const drawer = await drawerOpened(await screen.findByTestId('order-detail'));
     expect(within(drawer).getByText('测试茶杯')).toBeTruthy();
     expect(within(drawer).getByTestId('order-pay-amount').textContent).toBe('¥59.80');
     await app.user.click(within(drawer).getByTestId('order-move-1'));

@@ -1,6 +1,6 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fail, ok, page, renderPlugin, respond, type RecordedCall } from '../../../core/sdk/testing';
+import { drawerOpened, fail, ok, page, renderPlugin, respond, type RecordedCall } from '../../../core/sdk/testing';
 import cardPlugin from '../../card/index';
 import dictPlugin from '../../dict/index';
 import visitPlugin from '../index';
@@ -68,7 +68,7 @@ const render = (b: ReturnType<typeof backend>, permissions?: string[]) =>
 async function openGrants(app: Awaited<ReturnType<typeof render>>, name: string) {
   const row = (await screen.findByText(name)).closest('tr') as HTMLElement;
   await app.user.click(within(row).getByTestId('attach-grants'));
-  return (await screen.findByText(`「${name}」的授权`)).closest('.arco-drawer') as HTMLElement;
+  return drawerOpened((await screen.findByText(`「${name}」的授权`)).closest('.arco-drawer') as HTMLElement);
 }
 
 const rowOf = (drawer: HTMLElement, nick: string) => within(drawer).getByText(nick).closest('tr') as HTMLElement;
