@@ -35,6 +35,8 @@ export interface EntityFormProps {
   cells?: Partial<Record<string, CellRenderer>>;
   /** Enter in a one-line control. */
   onSubmit?: () => void;
+  /** After each change the user makes (a page telling its unsaved changes, say). */
+  onValuesChange?: (changed: Row, values: Row) => void;
 }
 
 /** Fields hidden, required or not editable for the values in the form. */
@@ -75,7 +77,7 @@ function ViewField({ value, field, options, cell, row }: { value?: unknown; fiel
  * submit, the messages in the current language), `editable: false` fields disabled when editing, every
  * field read-only in view mode, where each value reads as the list shows it ('-' when empty).
  */
-export function EntityForm({ entity, form, mode, fields, show = [], disabled = [], controls = {}, dynamic, initialValues, cells = {}, onSubmit }: EntityFormProps) {
+export function EntityForm({ entity, form, mode, fields, show = [], disabled = [], controls = {}, dynamic, initialValues, cells = {}, onSubmit, onValuesChange }: EntityFormProps) {
   const shown = formFields(entity, mode, fields, [...show, ...Object.keys(controls)]);
   const choices = useFieldChoices(shown.map(([, f]) => f));
   // Control ids unique on the page (a search field and a dialog field share a name).
@@ -130,10 +132,11 @@ export function EntityForm({ entity, form, mode, fields, show = [], disabled = [
         disabled={mode === 'view'}
         initialValues={initialValues}
         scrollToFirstError
-        onValuesChange={(changed) => {
+        onValuesChange={(changed: Row, values: Row) => {
           // A field showing an error is checked again as it changes (its first check is on blur).
           const names = Object.keys(changed).filter((name) => form.getFieldError(name));
           if (names.length) void form.validate(names).catch(() => undefined);
+          onValuesChange?.(changed, values);
         }}
       >
         {dynamic ? (

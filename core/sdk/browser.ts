@@ -14,4 +14,4 @@ export { failureText, useCall, type CallState } from '../http/use-call';
 export { passwordRuleHint, passwordRuleValidator, usePasswordRule } from '../session/password-rule';
 export { MenuIcon } from '../shell/icons';
 export { usePluginRegistry } from '../shell/plugins-context';
-export { useReplaceTab, useTabSubject } from '../shell/layout/page-tab';
+export { useReplaceTab, useTabSubject, useUnsavedChanges } from '../shell/layout/page-tab';

@@ -64,6 +64,11 @@ export function isTabbable(tab: Pick<Tab, 'value' | 'label' | 'meta'>): boolean 
 export class TabsStore {
   list: Tab[] = [];
   active = '';
+  /**
+   * Tabs whose pages hold changes not saved yet (useUnsavedChanges): closing them asks first. Not persisted:
+   * a reload has lost the changes anyway.
+   */
+  unsaved = new Set<string>();
   /** Subjects given by pages whose tab is not open yet (a page's effects run before the layout records it). */
   private pendingSubjects = new Map<string, string>();
 
@@ -142,6 +147,23 @@ export class TabsStore {
       this.active = value;
       this.persist();
     }
+  }
+
+  /** Says whether a tab's page holds unsaved changes. */
+  markUnsaved(value: string, unsaved: boolean): void {
+    if (unsaved) this.unsaved.add(value);
+    else this.unsaved.delete(value);
+  }
+
+  /**
+   * The tabs a close would take away: one tab (`close`), all but `keep` (`closeOthers`, default the active
+   * one) or all (`closeAll`). The home tab is never among them.
+   */
+  closedBy(action: 'close' | 'closeOthers' | 'closeAll', value: string = this.active): Tab[] {
+    const closable = this.list.filter((t) => t.close);
+    if (action === 'close') return closable.filter((t) => t.value === value);
+    if (action === 'closeOthers') return closable.filter((t) => t.value !== value);
+    return closable;
   }
 
   /** Closes a tab; returns the path to show next (unchanged when another tab was closed). */

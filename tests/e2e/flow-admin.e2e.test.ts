@@ -112,6 +112,8 @@ describe('workflow administration, in the browser', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="flow-designer-canvas"] .djs-shape[data-element-id^="Activity_"]').length === 2, undefined, WAIT);
     expect(await page.locator('.djs-palette .entry.bpmn-icon-task').count()).toBe(0); // a plain task is not offered
     await page.getByTestId('flow-designer-dirty').waitFor(WAIT);
+    // Its tab is marked: closing it would ask too.
+    await page.locator('.ba-tab-title.is-unsaved').waitFor(WAIT);
     await page.getByTestId('flow-designer-back').click();
     const leave = page.locator('.arco-modal', { hasText: '放弃未保存的修改？' });
     await leave.getByRole('button', { name: '放弃并离开' }).click();

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n';
 import { http } from '../../http';
 import type { RegisteredRoute } from '../../plugin/registry';
 import { session } from '../../session/session';
-import { tabs } from '../../tabs/tabs';
+import { tabs, type Tab } from '../../tabs/tabs';
 import { confirm } from '../confirm';
 import { preferences } from '../preferences';
 import { tabLabel } from './labels';
@@ -35,6 +35,7 @@ function EscDropdown(props: DropdownProps) {
 /**
  * The open pages: click to switch, × to close (not the home tab), and the same actions from a
  * right click on a tab or from the dropdown at the end: clear cache, close others, close all (+ search).
+ * A tab whose page holds unsaved changes (useUnsavedChanges) is marked, and closing it asks first.
  */
 export const TabStrip = observer(function TabStrip({ routes, current }: { routes: readonly RegisteredRoute[]; current: string }) {
   const { t } = useTranslation();
@@ -56,21 +57,36 @@ export const TabStrip = observer(function TabStrip({ routes, current }: { routes
     });
   };
 
+  // Tabs whose pages hold unsaved changes are closed only once the user agrees to lose them.
+  const whenAgreed = (closing: readonly Tab[], close: () => void) => {
+    const held = closing.filter((tab) => tabs.unsaved.has(tab.value));
+    if (held.length === 0) return close();
+    confirm({
+      title: t('tabs.unsavedTitle'),
+      content: t('tabs.unsavedContent', { pages: held.map((tab) => `「${tabLabel(tab, session.menu, routes, t)}」`).join(t('tabs.listSeparator')) }),
+      okText: t('tabs.discard'),
+      okButtonProps: { status: 'danger' },
+      onOk: close,
+    });
+  };
+
   const run = (action: Action, tabValue?: string) => {
-    // A right-clicked tab becomes the current one first: "close others" keeps the tab you pointed at.
-    if (tabValue && tabValue !== current && action === 'closeOthers') {
-      tabs.select(tabValue);
-      navigate(tabs.pathOf(tabValue));
-    }
     switch (action) {
       case 'search':
         preferences.openSearch();
         break;
       case 'closeOthers':
-        tabs.closeOthers();
+        whenAgreed(tabs.closedBy('closeOthers', tabValue ?? current), () => {
+          // A right-clicked tab becomes the current one first: "close others" keeps the tab you pointed at.
+          if (tabValue && tabValue !== current) {
+            tabs.select(tabValue);
+            navigate(tabs.pathOf(tabValue));
+          }
+          tabs.closeOthers();
+        });
         break;
       case 'closeAll':
-        navigate(tabs.closeAll());
+        whenAgreed(tabs.closedBy('closeAll'), () => navigate(tabs.closeAll()));
         break;
       case 'clearCache':
         clearCache();
@@ -109,10 +125,12 @@ export const TabStrip = observer(function TabStrip({ routes, current }: { routes
           tabs.select(value);
           navigate(tabs.pathOf(value));
         }}
-        onDeleteTab={(value) => {
-          const next = tabs.close(value);
-          if (value === current) navigate(tabs.pathOf(next));
-        }}
+        onDeleteTab={(value) =>
+          whenAgreed(tabs.closedBy('close', value), () => {
+            const next = tabs.close(value);
+            if (value === current) navigate(tabs.pathOf(next));
+          })
+        }
         extra={
           <EscDropdown droplist={actions(true)} position="br" trigger="click">
             <Button className="ba-tabs-more" size="small" type="text" icon={<IconDown />} aria-label={t('tabs.menu')} />
@@ -128,7 +146,7 @@ export const TabStrip = observer(function TabStrip({ routes, current }: { routes
               title={
                 <EscDropdown droplist={actions(false, tab.value)} trigger="contextMenu" position="bl">
                   {/* A long label is cut with an ellipsis; the tooltip shows it whole. */}
-                  <span className="ba-tab-title" title={label}>
+                  <span className={tabs.unsaved.has(tab.value) ? 'ba-tab-title is-unsaved' : 'ba-tab-title'} title={tabs.unsaved.has(tab.value) ? `${label} (${t('tabs.unsaved')})` : label}>
                     {label}
                   </span>
                 </EscDropdown>

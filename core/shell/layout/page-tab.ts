@@ -35,3 +35,23 @@ export function useReplaceTab(): (to: string) => void {
   const navigate = useNavigate();
   return useCallback((to: string) => navigate(to, { replace: true, state: value === null ? undefined : { [REPLACE_TAB]: value } }), [navigate, value]);
 }
+
+/**
+ * Says the page holds changes not saved yet. While it does, its tab carries a mark, closing the tab (its
+ * ×, 关闭其他, 关闭全部) asks before the changes are thrown away, and so does closing or reloading the
+ * browser's own tab. Switching to another tab loses nothing: the page stays mounted, hidden.
+ */
+export function useUnsavedChanges(unsaved: boolean): void {
+  const value = use(PageTabContext);
+  useEffect(() => {
+    if (!unsaved || value === null) return;
+    tabs.markUnsaved(value, true);
+    return () => tabs.markUnsaved(value, false);
+  }, [value, unsaved]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+}

@@ -16,6 +16,11 @@ export const layoutMessages = {
       clearCacheConfirm: '是否需要清除缓存?',
       clearCacheDone: '清除完毕',
       confirmTitle: '提示',
+      unsaved: '有未保存的修改',
+      unsavedTitle: '放弃未保存的修改？',
+      unsavedContent: '关闭后，{{pages}} 中未保存的修改将丢失。',
+      listSeparator: '、',
+      discard: '放弃修改并关闭',
     },
     layout: {
       collapse: '收起菜单',
@@ -40,6 +45,11 @@ export const layoutMessages = {
       clearCacheConfirm: 'Clear the cache?',
       clearCacheDone: 'Cache cleared',
       confirmTitle: 'Confirm',
+      unsaved: 'unsaved changes',
+      unsavedTitle: 'Discard the unsaved changes?',
+      unsavedContent: 'Closing loses the unsaved changes of {{pages}}.',
+      listSeparator: ', ',
+      discard: 'Discard and close',
     },
     layout: {
       collapse: 'Collapse menu',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, DatePicker, Form, Input, Select } from '@arco-design/web-react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { DATETIME_FORMAT, http, invalidateResource, toastSuccess, useQuery, useTranslation } from '../../../core/sdk/browser';
+import { DATETIME_FORMAT, http, invalidateResource, toastSuccess, useQuery, useTranslation, useUnsavedChanges } from '../../../core/sdk/browser';
 import { judgeLeaveTimes, MAX_LEAVE_DAYS, MAX_REASON } from '../days';
 import { approversQuery, LEAVE_RESOURCE, START_URL, WORK_RESOURCE } from './api';
 import './leave.css';
@@ -27,6 +27,8 @@ export default function LeaveFormPage() {
   const [times, setTimes] = useState<{ startTime?: string; endTime?: string }>({});
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState('');
+  const [typed, setTyped] = useState(false);
+  useUnsavedChanges(typed);
 
   const judged = times.startTime && times.endTime ? judgeLeaveTimes(times.startTime, times.endTime) : undefined;
   const daysText =
@@ -44,6 +46,7 @@ export default function LeaveFormPage() {
     try {
       await http.post(START_URL, { processDefinitionId, ...values }, { silent: true });
       toastSuccess(t('leave.started'));
+      setTyped(false);
       await Promise.all([invalidateResource(LEAVE_RESOURCE), invalidateResource(WORK_RESOURCE)]);
       navigate('/work/send');
     } catch (error) {
@@ -74,7 +77,10 @@ export default function LeaveFormPage() {
           labelCol={{ span: 5 }}
           wrapperCol={{ span: 17 }}
           aria-label={t('leave.formTitle')}
-          onValuesChange={(_changed, all) => setTimes({ startTime: all.startTime, endTime: all.endTime })}
+          onValuesChange={(_changed, all) => {
+            setTyped(true);
+            setTimes({ startTime: all.startTime, endTime: all.endTime });
+          }}
           onSubmit={(values) => void submit(values)}
         >
           <Form.Item field="taskUser" label={t('leave.approver')} rules={[{ required: true, message: t('leave.approverRequired') }]}>

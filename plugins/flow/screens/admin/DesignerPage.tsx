@@ -11,12 +11,13 @@ import {
   useReplaceTab,
   useTabSubject,
   useTranslation,
+  useUnsavedChanges,
 } from '../../../../core/sdk/browser';
 
 import { modelDetail, submitModel } from './api';
 import type { DesignerModeler } from './designer/bpmn-modeler';
 import { freshProcessKey, newProcessXml } from './designer/template';
-import { useSaveShortcut, useWarnBeforeUnload } from './designer/page-hooks';
+import { useSaveShortcut } from './designer/page-hooks';
 import './admin.css';
 
 /** The model's own fields; the key is the process's id in the diagram, and the two are kept equal. */
@@ -34,9 +35,9 @@ const NEW = 'new';
  * /flow/model/design/:id (`new` for a new model): bpmn-js's modeler with its properties panel beside the
  * model's name, key and description. The key and the process id follow each other, as do the name and
  * the process name. 保存 (or Ctrl/⌘+S) sends the XML; a refusal is shown above the canvas and nothing is
- * lost. 导入 reads a .bpmn/.xml file into the canvas, 导出 downloads the XML; leaving with unsaved
- * changes asks first. The tab is named after the saved model; a new model, once saved, becomes the saved
- * model's page in the same tab.
+ * lost. 导入 reads a .bpmn/.xml file into the canvas, 导出 downloads the XML. Leaving with unsaved
+ * changes asks first: 返回, closing the tab, closing the browser's. The tab is named after the saved
+ * model; a new model, once saved, becomes the saved model's page in the same tab.
  */
 export default function DesignerPage() {
   const { t } = useTranslation();
@@ -207,7 +208,7 @@ export default function DesignerPage() {
   };
 
   useSaveShortcut(rootRef, () => void save());
-  useWarnBeforeUnload(dirty);
+  useUnsavedChanges(dirty);
 
   const loadError = detail.error ? t('flow.admin.modelLoadFailed', { reason: detail.error }) : designerError ? t('flow.admin.designerFailed', { reason: designerError }) : '';
   const loading = !loadError && (!modeler || !opened);

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Card, Form, Select } from '@arco-design/web-react';
 import { IconLeft, IconSend } from '@arco-design/web-react/icon';
-import { defineEntity, EntityForm, failureText, type Row, toastSuccess, useTranslation } from '../../../../core/sdk/browser';
+import { defineEntity, EntityForm, failureText, type Row, toastSuccess, useTranslation, useUnsavedChanges } from '../../../../core/sdk/browser';
 
 import { startGeneral, WORK_BASE } from './api';
 import { useApproverOptions } from './approvers';
@@ -37,6 +37,8 @@ export default function GeneralFormPage() {
   const approvers = useApproverOptions();
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState('');
+  const [typed, setTyped] = useState(false);
+  useUnsavedChanges(typed);
   // Enter reaches submit without the button, whose loading state only stops clicks; and a second Enter
   // may come before React shows that state. One start at a time, or one request would start two processes.
   const submitting = useRef(false);
@@ -64,6 +66,7 @@ export default function GeneralFormPage() {
       const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
       await startGeneral({ processDefinitionId, title: text(values.title), reason: text(values.reason) || undefined, taskUser: text(values.taskUser) || undefined });
       toastSuccess(t('flow.work.form.started'));
+      setTyped(false);
       navigate('/work/send');
     } catch (error) {
       setRefusal(failureText(error));
@@ -83,6 +86,7 @@ export default function GeneralFormPage() {
           form={form}
           mode="add"
           onSubmit={() => void submit()}
+          onValuesChange={() => setTyped(true)}
           controls={{
             taskUser: <Select allowClear showSearch loading={approvers.loading} options={approvers.options} placeholder={t('flow.work.form.approverHint')} aria-label={t('flow.work.form.approver')} />,
           }}

@@ -178,6 +178,8 @@ describe('the general form', () => {
     expect(within(screen.getByTestId('work-general-refusal')).getByRole('alert')).toBeTruthy();
     expect((screen.getByPlaceholderText('请输入标题') as HTMLInputElement).value).toBe('买一台笔记本');
     expect(sent[0]).toEqual({ processDefinitionId: 'general:2:7', title: '买一台笔记本', reason: '旧的坏了' });
+    // What was typed and not sent marks the page's tab: closing it would ask first.
+    expect(document.querySelector('.ba-tab-title.is-unsaved')?.textContent).toBe('发起审批');
 
     // The approver is chosen among the tenant's members, by name and account.
     refuse = false;
@@ -187,6 +189,7 @@ describe('the general form', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/work/send'));
     expect(sent[1]).toEqual({ processDefinitionId: 'general:2:7', title: '买一台笔记本', reason: '旧的坏了', taskUser: '11' });
     await toast('审批已提交');
+    expect(document.querySelector('.ba-tab-title.is-unsaved')).toBeNull();
   });
 
   it('starts one process however often Enter and 提交 are pressed while the start is on its way', async () => {

@@ -19,12 +19,3 @@ export function useSaveShortcut(root: RefObject<HTMLElement | null>, save: () =>
   }, []);
 }
 
-/** While there are unsaved changes, closing or reloading the browser tab asks first. */
-export function useWarnBeforeUnload(dirty: boolean): void {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-}
