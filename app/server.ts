@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = process.env.DATA_DIR || 'data';
   const started = Date.now();
+  const plugins = await loadServerPlugins();
   const server = await startServer({
+    plugins,
     port: Number(process.env.PORT || 1888),
     host: process.env.HOST || '127.0.0.1',
     dataDir,
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
   const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(dataDir, 'pglite')}`;
   console.log(`Reference server listening on ${server.url} (ready in ${Date.now() - started} ms; data: ${where})`);
   console.log('Sign in with tenant 000000 and admin/admin (administrator) or demo/demo (user), or tenant 100001 and admin/admin.');
+  for (const plugin of plugins) if (plugin.demoAccounts) console.log(`  ${plugin.manifest.id}: ${plugin.demoAccounts}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

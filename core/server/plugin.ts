@@ -59,6 +59,8 @@ export interface ServerPlugin {
    * they declare), which a plugin installed later must get too, so a one-time seed cannot do it.
    */
   sync?: (tx: Tx, ctx: ServerContext, manifests: readonly PluginManifest[]) => Promise<void>;
+  /** The accounts its seed signs people in with, told when the reference server starts (`hr/hr (人事)…`). */
+  demoAccounts?: string;
 }
 
 /** What a plugin's server part adds to its declaration (the plugin's `index.ts`, shared with the browser). */
@@ -79,6 +81,7 @@ export interface ServerParts {
   onTenantCreated?: ServerPlugin['onTenantCreated'];
   jobs?: readonly Job[];
   sync?: ServerPlugin['sync'];
+  demoAccounts?: string;
 }
 
 /**
@@ -107,6 +110,7 @@ export function defineServerPlugin(plugin: ServerPlugin | (ResourcePlugin & { en
     onTenantCreated: parts.onTenantCreated,
     jobs: parts.jobs,
     sync: parts.sync,
+    demoAccounts: parts.demoAccounts,
     routes(api, ctx) {
       for (const resource of resources) {
         if (resource.endpoints === false) continue;
