@@ -9,9 +9,12 @@ import { waitFor } from '@testing-library/react';
 export async function drawerOpened<E extends Element>(inside: E): Promise<E> {
   const drawer = inside.closest('.arco-drawer');
   if (!drawer) throw new Error('drawerOpened: the element is not inside a drawer');
-  await waitFor(() => {
-    const trap = drawer.closest('[data-focus-lock-disabled]');
-    if (trap && trap.getAttribute('data-focus-lock-disabled') !== 'false') throw new Error('the drawer is still sliding in');
-  });
+  // The drawer's trap wraps its content (a dialog opened inside comes later in the document).
+  const trap = drawer.querySelector('[data-focus-lock-disabled]');
+  if (trap) {
+    await waitFor(() => {
+      if (trap.getAttribute('data-focus-lock-disabled') !== 'false') throw new Error('the drawer is still sliding in');
+    });
+  }
   return inside;
 }
