@@ -156,7 +156,7 @@ export class TabsStore {
   }
 
   /**
-   * The tabs a close would take away: one tab (`close`), all but `keep` (`closeOthers`, default the active
+   * The tabs a close would take away: the tab `value` (`close`), all but it (`closeOthers`; default the active
    * one) or all (`closeAll`). The home tab is never among them.
    */
   closedBy(action: 'close' | 'closeOthers' | 'closeAll', value: string = this.active): Tab[] {
