@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
@@ -11,15 +11,18 @@ import { entityTableParts } from './crud/columns';
 import { kernelMigrationSource } from './seed/kernel-migrations';
 import { insertRole } from './seed/kernel-seed';
 import { scaledLimits, type RateLimitSettings } from './ratelimit/rules';
-import { openServer, type OpenServer } from './start';
+import { openServer, type OpenOptions as ServerOptions, type OpenServer } from './start';
+import { openPglite } from './db/pglite';
+import { builtOnce } from '../testing/built-once';
 import { ADMIN_TENANT, insertTenant } from './tenant/tenants';
 import { insertUser, USER_APPROVED } from './user/users';
 
 /**
  * The reference server in-process on an in-memory PGlite, for `*.server.test.ts` files and plugin tests.
- * Calls go through `app.request()` (no port). PGlite's cold start (initdb) costs about 5 s, so the first
- * test run saves a snapshot of the migrated, seeded database in the OS temp folder, keyed by the schema
- * and seed code, and later test files start from it in about 1 s. Share one server per test file.
+ * Calls go through `app.request()` (no port). A first start (initdb, migrations, seed) costs 5 to 10 s, so
+ * the first test file that needs a schema saves a snapshot of the migrated, seeded database in the OS temp
+ * folder, keyed by the schema and seed code, and the others start from it in about 1 s. Share one server
+ * per test file.
  */
 export const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
@@ -91,8 +94,9 @@ function pluginSourceDigest(id: string): string | undefined {
   return hash.digest('hex');
 }
 
-function snapshotFile(plugins: readonly ServerPlugin[]): string {
-  const key = createHash('sha256')
+/** What the database a test server starts on is made of: the schema, the seed and the code they run. */
+export function schemaKey(plugins: readonly ServerPlugin[]): string {
+  return createHash('sha256')
     .update(JSON.stringify({ v: SNAPSHOT_VERSION, kernel: kernelMigrationSource(), hash: hashPassword.toString() }))
     .update(
       JSON.stringify(
@@ -107,21 +111,60 @@ function snapshotFile(plugins: readonly ServerPlugin[]): string {
     )
     .digest('hex')
     .slice(0, 16);
-  return join(tmpdir(), `card-admin-pglite-${key}.tar`);
 }
+
+/** The embedded engine's version: an initdb of another version is another cluster. */
+function pgliteVersion(): string {
+  const manifest = join(process.cwd(), 'node_modules', '@electric-sql', 'pglite', 'package.json');
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : 'unknown';
+}
+
+const SNAPSHOT_NAME = /^card-admin-pglite-[\w.-]+\.tar$/;
 
 /** Snapshots of older code are 40 MB each: drop the ones nobody used for a day. */
 function pruneSnapshots(keep: string): void {
   const dayAgo = Date.now() - 86_400_000;
   for (const name of readdirSync(tmpdir())) {
     const path = join(tmpdir(), name);
-    if (!/^card-admin-pglite-\w+\.tar$/.test(name) || path === keep) continue;
+    if (!SNAPSHOT_NAME.test(name) || path === keep) continue;
     try {
       if (statSync(path).atimeMs < dayAgo) rmSync(path, { force: true });
     } catch {
       // another test file pruned it first
     }
   }
+}
+
+/**
+ * An empty PGlite cluster just after initdb, which every snapshot starts from: initdb is the dearest part
+ * of a first start (about 5 s), and the same whatever the schema, so a run pays it once.
+ */
+async function initdbSnapshot(): Promise<Blob> {
+  const file = join(tmpdir(), `card-admin-pglite-initdb-${pgliteVersion()}.tar`);
+  await builtOnce(file, async (temporary) => {
+    const db = await openPglite();
+    try {
+      writeFileSync(temporary, new Uint8Array(await (await db.dump()).arrayBuffer()));
+    } finally {
+      await db.close();
+    }
+  });
+  return new Blob([readFileSync(file)]);
+}
+
+/**
+ * The server on an in-memory PGlite from the snapshot of this schema, made (once per schema, whichever
+ * test file asks first; the others wait for it) by migrating and seeding the initdb snapshot.
+ */
+async function openFromSnapshot(common: Omit<ServerOptions, 'loadDataDir'>, plugins: readonly ServerPlugin[]): Promise<OpenServer> {
+  const file = join(tmpdir(), `card-admin-pglite-${schemaKey(plugins)}.tar`);
+  let built: OpenServer | undefined;
+  await builtOnce(file, async (temporary) => {
+    built = await openServer({ ...common, loadDataDir: await initdbSnapshot() });
+    writeFileSync(temporary, new Uint8Array(await (await built.dump!()).arrayBuffer()));
+  });
+  pruneSnapshots(file);
+  return built ?? openServer({ ...common, loadDataDir: new Blob([readFileSync(file)]) });
 }
 
 /**
@@ -146,20 +189,9 @@ export async function createTestServer(options: { plugins?: readonly ServerPlugi
   const now = () => new Date(Date.now() + offset);
   const common = { memory: true, plugins, log, now, tokenSecret: 'test-secret-test-secret-test-secret-test-secret', distDir: null, rateLimits: options.rateLimits ?? TEST_RATE_LIMITS };
 
-  const file = snapshotFile(plugins);
-  let server: OpenServer;
-  if (options.databaseUrl) {
-    server = await openServer({ ...common, memory: false, databaseUrl: options.databaseUrl });
-  } else if (existsSync(file)) {
-    server = await openServer({ ...common, loadDataDir: new Blob([readFileSync(file)]) });
-  } else {
-    server = await openServer(common);
-    const dump = await server.dump!();
-    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temp, new Uint8Array(await dump.arrayBuffer()));
-    renameSync(temp, file); // atomic: parallel test files never read half a snapshot
-    pruneSnapshots(file);
-  }
+  const server = options.databaseUrl
+    ? await openServer({ ...common, memory: false, databaseUrl: options.databaseUrl })
+    : await openFromSnapshot(common, plugins);
   const { app, ctx } = server;
 
   async function call<T>(method: string, path: string, o: CallOptions = {}): Promise<CallResult<T>> {

@@ -1,12 +1,12 @@
 import { scratchDatabase } from '../server/db/scratch';
-import { createTestServer, type TestServer } from '../server/test-server';
+import { createTestServer, schemaKey, type TestServer } from '../server/test-server';
 
 /** What a test server is started with, besides the database. */
 export type TestServerOptions = Omit<NonNullable<Parameters<typeof createTestServer>[0]>, 'databaseUrl'>;
 
 export interface ServerBackend {
   name: 'PGlite' | 'PostgreSQL';
-  /** A test server on this backend; on PostgreSQL in a scratch database of its own, dropped when the server closes. */
+  /** A test server on this backend; on PostgreSQL in a scratch database of its own (a copy of its schema's template), dropped when the server closes. */
   start(options?: TestServerOptions): Promise<TestServer>;
 }
 
@@ -21,7 +21,14 @@ export function serverBackends(url = process.env.TEST_DATABASE_URL): ServerBacke
   const postgres: ServerBackend = {
     name: 'PostgreSQL',
     async start(options) {
-      const scratch = await scratchDatabase(url);
+      // A copy of the migrated, seeded schema, made once per schema and day (as PGlite's snapshots).
+      const scratch = await scratchDatabase(url, {
+        template: {
+          prefix: 'card_admin_tpl',
+          key: schemaKey(options?.plugins ?? []),
+          build: async (templateUrl) => (await createTestServer({ ...options, databaseUrl: templateUrl })).close(),
+        },
+      });
       const server = await createTestServer({ ...options, databaseUrl: scratch.url }).catch(async (error: unknown) => {
         await scratch.drop();
         throw error;

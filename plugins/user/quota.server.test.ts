@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { ADMIN_TENANT, DEMO_TENANT, SEED, type ServerPlugin } from '../../core/sdk/server';
-import { createTestServer, scratchDatabase, type TestServer } from '../../core/sdk/server-testing';
+import { serverBackends, type TestServer } from '../../core/sdk/server-testing';
 import deptServer from '../dept/server';
 import dictServer from '../dict/server';
 import postServer from '../post/server';
@@ -14,24 +14,17 @@ import userServer from './server';
 const roleStub: ServerPlugin = { manifest: { id: 'role', name: { zh: '角色管理', en: 'Roles' }, offers: ['role.tree'] } };
 const en = { 'Accept-Language': 'en' };
 
-const url = process.env.TEST_DATABASE_URL;
-const backends = [{ name: 'PGlite', databaseUrl: undefined as string | undefined }, ...(url ? [{ name: 'PostgreSQL', databaseUrl: url }] : [])];
-
-describe.each(backends)('the account quota on $name', ({ databaseUrl }) => {
+describe.each(serverBackends())('the account quota on $name', (backend) => {
   let ts: TestServer;
-  let drop: (() => Promise<void>) | undefined;
   const admins = new Map<string, string>();
 
   beforeAll(async () => {
-    const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
-    drop = scratch?.drop;
-    ts = await createTestServer({ plugins: [dictServer, deptServer, postServer, roleStub, userServer], databaseUrl: scratch?.url });
+    ts = await backend.start({ plugins: [dictServer, deptServer, postServer, roleStub, userServer] });
     admins.set(ADMIN_TENANT, (await ts.signIn('admin', 'admin')).access_token);
     admins.set(DEMO_TENANT.tenantId, (await ts.signIn('admin', 'admin', DEMO_TENANT.tenantId)).access_token);
   }, 120_000);
   afterAll(async () => {
     await ts?.close();
-    await drop?.();
   });
 
   const accountsOf = (tenantId: string) =>

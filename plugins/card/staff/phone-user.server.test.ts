@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { ADMIN_TENANT, DEMO_TENANT, md5 } from '../../../core/sdk/server';
-import { createTestServer, scratchDatabase, type TestServer } from '../../../core/sdk/server-testing';
+import { serverBackends, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import visitServer from '../../visit/server';
 import cardServer from '../server';
@@ -19,25 +19,18 @@ const en = { 'Accept-Language': 'en' };
 type Node = { path: string; children?: Node[] };
 const paths = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.path, ...paths(n.children ?? [])]);
 
-const url = process.env.TEST_DATABASE_URL;
-const backends = [{ name: 'PGlite', databaseUrl: undefined as string | undefined }, ...(url ? [{ name: 'PostgreSQL', databaseUrl: url }] : [])];
-
-describe.each(backends)('phone users on $name', ({ databaseUrl }) => {
+describe.each(serverBackends())('phone users on $name', (backend) => {
   let ts: TestServer;
-  let drop: (() => Promise<void>) | undefined;
   const admins = new Map<string, string>(); // tenant → its administrator's token
   let serial = 0;
 
   beforeAll(async () => {
-    const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : undefined;
-    drop = scratch?.drop;
-    ts = await createTestServer({ plugins: [dictServer, cardServer, visitServer], databaseUrl: scratch?.url });
+    ts = await backend.start({ plugins: [dictServer, cardServer, visitServer] });
     admins.set(ADMIN_TENANT, (await ts.signIn('admin', 'admin')).access_token);
     admins.set(DEMO_TENANT.tenantId, (await ts.signIn('admin', 'admin', DEMO_TENANT.tenantId)).access_token);
   }, 120_000);
   afterAll(async () => {
     await ts?.close();
-    await drop?.();
   });
 
   /** A new enabled staff member of the tenant's first company, with a fresh mobile; returns its id and mobile. */
