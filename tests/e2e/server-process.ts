@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { seededDataDir } from './seeded-data';
 
 export interface RunningServer {
   url: string;
@@ -10,65 +9,77 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
+const ROOT = resolve(import.meta.dirname ?? process.cwd(), '..', '..');
+const LISTENING = /Reference server listening on (http:\/\/\S+)/;
+
+/** Resolves once the process has exited; after `graceMs` it is killed (a server that will not stop). */
+async function exited(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((done) => child.once('exit', done));
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await gone;
+  clearTimeout(timer);
 }
 
 /**
- * Starts the real server (`tsx app/server.ts`) as a child process on a fresh data folder and a free port,
- * serving the built app from dist/. The tests drive it exactly as a newcomer's browser would. Tests of the
- * API alone pass `{ browserApp: false }` and need no build. `dataDir`: start on that folder instead (a
- * restart on the same data, with other settings); the caller owns it, so stop() leaves it. `cwd`: the
- * project to run (another copy of it, with its own plugins and build), default this one.
+ * Starts the real server (`tsx app/server.ts`) as a child process and resolves once it says where it
+ * listens: on a port of the system's choosing (PORT=0), so servers started side by side never collide.
  */
-export async function startServerProcess(env: Record<string, string> = {}, options: { browserApp?: boolean; dataDir?: string; cwd?: string } = {}): Promise<RunningServer> {
-  const root = resolve(import.meta.dirname ?? process.cwd(), '..', '..');
-  const cwd = options.cwd ?? (existsSync(join(root, 'package.json')) ? root : process.cwd());
-  if (options.browserApp !== false && !existsSync(join(cwd, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'card-admin-e2e-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(cwd, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'app/server.ts'], {
+async function spawnServer(cwd: string, dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [join(cwd, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'app/server.ts'], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/blade-system/tenant/info?domain=x`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start in 90 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const url = await new Promise<string>((done, fail) => {
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      const found = LISTENING.exec(output);
+      if (found) done(found[1]!);
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
+    child.once('exit', (code, signal) => fail(new Error(`the server exited before listening (${signal ?? `code ${code}`}):\n${output}`)));
+    child.once('error', fail);
+  });
+  return { child, url };
+}
+
+/** The server's first start on an empty folder, then a clean stop: the folder as a newcomer's would be. */
+async function firstStart(cwd: string, empty: string): Promise<void> {
+  const { child } = await spawnServer(cwd, empty, {});
+  child.kill('SIGTERM');
+  await exited(child, 60_000);
+  if (child.exitCode !== 0) throw new Error(`the server's first start on ${empty} did not stop cleanly (${child.signalCode ?? child.exitCode})`);
+}
+
+/**
+ * A copy of a freshly started server's data folder (migrated, demo data seeded), made once per code and
+ * day and copied per test file; the caller owns it.
+ */
+export function freshDataDir(): Promise<string> {
+  return seededDataDir((empty) => firstStart(ROOT, empty));
+}
+
+/**
+ * Starts the real server (`tsx app/server.ts`) as a child process on its own copy of a freshly seeded data
+ * folder, serving the built app from dist/. The tests drive it exactly as a newcomer's browser would.
+ * Tests of the API alone pass `{ browserApp: false }` and need no build. `dataDir`: start on that folder
+ * instead (a restart on the same data, with other settings); the caller owns it, so stop() leaves it.
+ * `cwd`: the project to run (another copy of it, with its own plugins and build), default this one.
+ */
+export async function startServerProcess(env: Record<string, string> = {}, options: { browserApp?: boolean; dataDir?: string; cwd?: string } = {}): Promise<RunningServer> {
+  const cwd = options.cwd ?? (existsSync(join(ROOT, 'package.json')) ? ROOT : process.cwd());
+  if (options.browserApp !== false && !existsSync(join(cwd, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  const dataDir = options.dataDir ?? (await freshDataDir());
+  const { child, url } = await spawnServer(cwd, dataDir, env);
   return {
     url,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      child.kill('SIGTERM');
+      await exited(child, 10_000);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

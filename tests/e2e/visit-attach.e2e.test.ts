@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiToken } from './api';
 import { launchBrowser, openPage } from './browser';
-import { startServerProcess, type RunningServer } from './server-process';
+import { freshDataDir, startServerProcess, type RunningServer } from './server-process';
 import { pickLanguage, pickTheme, signIn } from './session-helpers';
 import { SHOTS } from './suite';
 
@@ -26,7 +24,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'card-admin-e2e-attach-'));
+  dataDir = await freshDataDir();
   [server, browser] = await Promise.all([startServerProcess({}, { dataDir }), launchBrowser()]);
 });
 afterAll(async () => {

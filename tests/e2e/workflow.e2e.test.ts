@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiToken } from './api';
 import { launchBrowser, openPage } from './browser';
 import { formItem } from './selectors';
-import { startServerProcess, type RunningServer } from './server-process';
+import { freshDataDir, startServerProcess, type RunningServer } from './server-process';
 import { ADMIN, DEMO, pickLanguage, pickTheme, signIn, toast, topButton } from './session-helpers';
 import { SHOTS } from './suite';
 import { HR, flowApi, historyOf, markedElements, toastsGone, workList, type WorkItem } from './work-helpers';
@@ -33,7 +31,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'card-admin-e2e-workflow-'));
+  dataDir = await freshDataDir();
   [server, browser] = await Promise.all([startServerProcess({}, { dataDir }), launchBrowser()]);
 });
 afterAll(async () => {
