@@ -1,11 +1,12 @@
 import { defineConfig } from '@rstest/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import PlainSummaryReporter from './tests/plain-summary-reporter';
+import PlainSummaryReporter from './tests/runner/plain-summary-reporter';
 
 // Three kinds of tests, each in its own environment:
 // unit   - browser code in happy-dom (*.test.ts[x] beside the code)
 // server - the reference server on an in-memory database (*.server.test.ts)
 // e2e    - the built app and the real server in headless Chromium (tests/e2e/*.e2e.test.ts)
+// `npm test` (scripts/test.mjs) runs each as a lane of its own, side by side.
 const transformImport = [
   { libraryName: '@arco-design/web-react', libraryDirectory: 'es', camelToDashComponentName: false, style: false as const },
 ];
@@ -21,7 +22,9 @@ export default defineConfig({
       globals: true,
       include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'docs/**/*.test.{ts,tsx}'],
       exclude: ['**/*.server.test.ts', '**/node_modules/**'],
-      setupFiles: ['./tests/setup-unit.ts'],
+      setupFiles: ['./tests/runner/watchdog.ts', './tests/setup-unit.ts'],
+      // A limit catches a hang; on a loaded machine a screen may take seconds to draw, so it is generous.
+      testTimeout: 60_000,
     },
     {
       name: 'server',
@@ -29,6 +32,7 @@ export default defineConfig({
       globals: true,
       include: ['**/*.server.test.ts', 'tests/contract/**/*.test.ts'],
       exclude: ['**/node_modules/**'],
+      setupFiles: ['./tests/runner/watchdog.ts'],
       testTimeout: 60_000,
       hookTimeout: 120_000,
     },
@@ -37,6 +41,7 @@ export default defineConfig({
       testEnvironment: 'node',
       globals: true,
       include: ['tests/e2e/**/*.e2e.test.ts'],
+      setupFiles: ['./tests/runner/watchdog.ts'],
       testTimeout: 120_000,
       hookTimeout: 180_000,
     },

@@ -11,7 +11,7 @@ afterEach(() => cleanup());
 
 // The whole suite shares two cores with the server and browser tests: a screen may take seconds to
 // answer there. Waiting longer costs a passing test nothing.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 // Browsers tag FormData as '[object FormData]' (alova sends such bodies as they are); happy-dom does not,
 // so alova would turn an upload into JSON in unit tests. Give it the browsers' tag.

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, expect } from '@rstest/core';
+import { setInterval } from 'node:timers';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Time-outs that hold. The runner times a test with a timer, which fires only when the test's thread lets
+ * its event loop turn: a test spinning on resolved promises (or a synchronous loop) would run past its
+ * limit, and the run would hang until CI's own limit with no name given. So a second thread watches: the
+ * test thread beats every 100 ms, and when it has not beaten for a second while its test is past its own
+ * limit, the watcher writes which test hung and stops the worker process, which fails the file.
+ *
+ * Slots of the shared memory: 0 heartbeat, 1 deadline of the current test (0 = none); both in ms since
+ * `origin`. The current test's name goes in a byte array beside them.
+ */
+const SLOTS = 2;
+const NAME_BYTES = 1024;
+const state = globalThis as { __testWatchdog?: { times: Int32Array; name: Uint8Array; origin: number } };
+
+function watchdog() {
+  if (state.__testWatchdog) return state.__testWatchdog;
+  const memory = new SharedArrayBuffer(SLOTS * 4 + NAME_BYTES);
+  const watched = { times: new Int32Array(memory, 0, SLOTS), name: new Uint8Array(memory, SLOTS * 4), origin: Date.now() };
+  const source = `
+    const { workerData } = require('node:worker_threads');
+    const { writeSync } = require('node:fs');
+    const times = new Int32Array(workerData.memory, 0, ${SLOTS});
+    const name = new Uint8Array(workerData.memory, ${SLOTS * 4});
+    setInterval(() => {
+      const now = Date.now() - workerData.origin;
+      const deadline = Atomics.load(times, 1);
+      if (deadline === 0 || now < deadline || now - Atomics.load(times, 0) < 1000) return;
+      const test = new TextDecoder().decode(name.slice(0, name.indexOf(0) < 0 ? name.length : name.indexOf(0)));
+      writeSync(2, '\\n[watchdog] "' + test + '" is past its time limit and has not let its event loop turn for ' + (now - Atomics.load(times, 0)) + ' ms: the worker is stopped, so its file fails.\\n');
+      process.kill(process.pid, 'SIGKILL');
+    }, 200);
+  `;
+  new Worker(source, { eval: true, workerData: { memory, origin: watched.origin } }).unref();
+  setInterval(() => Atomics.store(watched.times, 0, Date.now() - watched.origin), 100).unref();
+  state.__testWatchdog = watched;
+  return watched;
+}
+
+/** The runner's record of the running test: its assertions carry it (its `timeout` is the resolved limit). */
+function currentTest(): { name: string; timeout?: number } | undefined {
+  const assertion = expect(null) as unknown as { __flags?: Record<string, unknown> };
+  return assertion.__flags?.['vitest-test'] as { name: string; timeout?: number } | undefined;
+}
+
+const watched = watchdog();
+
+beforeEach(() => {
+  const test = currentTest();
+  if (!test?.timeout) return;
+  const bytes = new TextEncoder().encode(test.name).slice(0, NAME_BYTES - 1);
+  watched.name.fill(0);
+  watched.name.set(bytes);
+  Atomics.store(watched.times, 1, Date.now() - watched.origin + test.timeout);
+});
+
+afterEach(() => {
+  Atomics.store(watched.times, 1, 0);
+});
