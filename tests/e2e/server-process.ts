@@ -22,11 +22,13 @@ async function exited(child: ChildProcess, graceMs: number): Promise<void> {
 }
 
 /**
- * Starts the real server (`tsx app/server.ts`) as a child process and resolves once it says where it
+ * Starts the real server (app/server.ts under tsx) as a child process and resolves once it says where it
  * listens: on a port of the system's choosing (PORT=0), so servers started side by side never collide.
  */
 async function spawnServer(cwd: string, dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(cwd, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'app/server.ts'], {
+  // tsx as a loader in the server's own process (its command would start a second one to run it), and
+  // --liftoff-only: a test's server lives a minute; optimising PGlite's WebAssembly costs more than it saves.
+  const child = spawn(process.execPath, ['--liftoff-only', '--import', 'tsx', 'app/server.ts'], {
     cwd,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
