@@ -63,9 +63,12 @@ class StubXhr {
   }
 }
 
-/** The stub of the upload under way, once alova's beforeRequest has run and the adapter has sent. */
+/**
+ * The stub of the upload under way, once alova's beforeRequest has run and the adapter has sent. Polled
+ * on the real clock (rs.waitFor), so it also waits while a test holds the timers.
+ */
 async function sending(): Promise<StubXhr> {
-  await waitFor(() => expect(StubXhr.last?.body).toBeDefined());
+  await rs.waitFor(() => expect(StubXhr.last?.body).toBeDefined(), { timeout: 5_000 });
   return StubXhr.last!;
 }
 
@@ -165,13 +168,18 @@ describe('http.upload / http.uploadFile (XMLHttpRequest, through the same pipeli
   });
 
   it('times out only after the time-out passes with no chunk sent: an upload still moving is not cut off', async () => {
+    // The time-out's clock is the test's: only the time it advances passes, however busy the machine.
+    rs.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const done = http.uploadFile('/api/up', file(), { timeout: 200, silent: true });
     const xhr = await sending();
     for (let i = 1; i <= 4; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      rs.advanceTimersByTime(120);
       xhr.sent(i * 200, 1000);
     }
     expect(xhr.aborted).toBe(false); // 480 ms in, past the 200 ms time-out, but moving
+    rs.advanceTimersByTime(199);
+    expect(xhr.aborted).toBe(false); // 199 ms since the last chunk
+    rs.advanceTimersByTime(1);
     await expect(done).rejects.toMatchObject({ kind: 'timeout' });
     expect(xhr.aborted).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { loadDictionary } from '../../core/sdk/browser';
-import { type Handlers, ok, page, renderPlugin, respond } from '../../core/sdk/testing';
+import { drawerOpened, type Handlers, ok, page, renderPlugin, respond } from '../../core/sdk/testing';
 import dictPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
@@ -57,7 +57,7 @@ describe('dictionary screens', () => {
     await app.user.click(within(rowOf('性别')).getByRole('button', { name: /字典配置/ }));
     expect(await screen.findByText('男')).toBeTruthy();
     expect(app.callsTo('GET /api/blade-system/dict/child-list')[0]!.query).toEqual({ parentId: '10' });
-    const drawer = document.querySelector('.ba-dict-drawer') as HTMLElement;
+    const drawer = await drawerOpened(document.querySelector('.ba-dict-drawer') as HTMLElement);
     expect(within(drawer).getByText('性别：字典项')).toBeTruthy();
 
     // A new entry: the code and the parent are given and cannot be edited; the parent shows by its name.
@@ -69,18 +69,12 @@ describe('dictionary screens', () => {
     expect(parent.disabled).toBe(true);
     await app.user.click(within(dialog).getByTestId('crud-save'));
     for (const message of ['请输入字典键值', '请输入字典名称', '请输入字典排序']) expect(await within(dialog).findByText(message)).toBeTruthy();
-    // Each value is put in as an input method commits it (the whole word in one input, not key by key) and
-    // put in again if it did not stay: on a loaded machine the dialog may still re-render as it opens.
+    // Each value is put in as an input method commits it (the whole word in one input, not key by key).
     const fill = async (placeholder: string, text: string) => {
-      const input = () => within(dialog).getByPlaceholderText(placeholder) as HTMLInputElement;
-      await waitFor(async () => {
-        if (input().value !== text) {
-          await app.user.clear(input());
-          await app.user.click(input());
-          await app.user.paste(text);
-        }
-        expect(input().value).toBe(text);
-      }, { timeout: 5_000 });
+      const input = within(dialog).getByPlaceholderText(placeholder) as HTMLInputElement;
+      await app.user.click(input);
+      await app.user.paste(text);
+      expect(input.value).toBe(text);
     };
     await fill('请输入字典键值', '9');
     await fill('请输入字典名称', '未知');
@@ -104,7 +98,7 @@ describe('dictionary screens', () => {
     const app = await renderPlugin(dictPlugin, { route: '/system/dict', backend: respond(dictApi('/api/blade-system/dict')) });
     await screen.findByText('性别');
     await app.user.click(within(rowOf('性别')).getByRole('button', { name: /字典配置/ }));
-    await screen.findByText('男孩'); // the tree opens fully: a grandchild is shown
+    await drawerOpened(await screen.findByText('男孩')); // the tree opens fully: a grandchild is shown
     await app.user.click(within(rowOf('男孩')).getByRole('button', { name: /修\s*改/ }));
     const dialog = await screen.findByRole('dialog', { name: /修改字典/ });
     expect(((await within(dialog).findByDisplayValue('男孩')) as HTMLInputElement).disabled).toBe(false);
@@ -180,7 +174,7 @@ describe('dictionary screens', () => {
 
     // An entry edited in the drawer: the next read asks the server again and gets the new name.
     await app.user.click(within(rowOf('性别')).getByRole('button', { name: /字典配置/ }));
-    const drawer = await waitFor(() => document.querySelector('.ba-dict-drawer') as HTMLElement);
+    const drawer = await drawerOpened((await screen.findByText('性别：字典项')).closest('.ba-dict-drawer') as HTMLElement);
     await within(drawer).findByText('女');
     await app.user.click(within(rowOf('女')).getByRole('button', { name: /修\s*改/ }));
     const dialog = await screen.findByRole('dialog', { name: /修改字典/ });

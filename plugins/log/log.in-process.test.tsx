@@ -77,17 +77,18 @@ describe('log screens (in-process server)', () => {
 
 describe('the test error', () => {
   it('asks the server to fail, waits for the error to be logged, then lists it', async () => {
-    let recorded = false;
+    let looks = 0;
     const ERROR_ROW = { id: '9001', tenantId: '000000', requestId: 'req-test-1', serviceId: 'blade-api', exceptionName: 'LogCheckError', message: 'Test error raised on purpose by admin', method: 'POST', requestUri: '/api/blade-log/error/test', createBy: 'admin', createTime: '2026-01-01 10:00:00' };
     const app = await renderPlugin(logPlugin, {
       route: '/monitor/log/error',
       user: { permissions: [...READ, 'log_error_test'] },
       backend: respond({
-        'POST /api/blade-log/error/test': () => {
-          setTimeout(() => (recorded = true), 600); // written off the request path, a moment later
-          return reply({ status: 500, body: { code: 500, success: false, data: null, msg: '服务器异常，请联系管理员', requestId: 'req-test-1' } });
+        'POST /api/blade-log/error/test': () => reply({ status: 500, body: { code: 500, success: false, data: null, msg: '服务器异常，请联系管理员', requestId: 'req-test-1' } }),
+        // Written off the request path, a moment later: not there at the screen's first look for it, there at the next.
+        'GET /api/blade-log/error/list': (call) => {
+          if (call.query.requestId_equal === 'req-test-1') looks += 1;
+          return page(looks > 1 ? [ERROR_ROW] : []);
         },
-        'GET /api/blade-log/error/list': () => page(recorded ? [ERROR_ROW] : []),
       }),
     });
     await app.user.click(await screen.findByTestId('log-test-error'));

@@ -26,8 +26,15 @@ const DATA_SCOPES = [
   { id: '102', menuId: '11', resourceCode: 'param', scopeName: '自定义参数', scopeField: '*', scopeClass: '', scopeColumn: 'create_dept', scopeType: 5, scopeTypeName: '自定义', scopeValue: 'create_user = ${userId}', remark: '' },
 ];
 
-/** Arco moves the focus into a dialog on a timer once it opens: let it, before typing into the dialog. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * The dialog titled `title`, once it has zoomed in. Arco gives an opened dialog's frame the focus on a
+ * timer, which would take keys typed sooner; the zoom-in ends after it.
+ */
+const dialogOpened = async (title: string) => {
+  const dialog = (await screen.findByText(title)).closest('[role="dialog"]') as HTMLElement;
+  await waitFor(() => expect(dialog.classList.contains('zoomModal-enter-done')).toBe(true));
+  return dialog;
+};
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const formItem = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'label, label *' }).closest('.arco-form-item') as HTMLElement;
 const choose = async (scope: HTMLElement, label: string, option: string) => {
@@ -80,10 +87,9 @@ describe('data scopes screen', () => {
     });
     await screen.findByText('参数管理');
     await app.user.click(within(rowOf('参数管理')).getByRole('button', { name: /权限配置/ }));
-    await screen.findByText('本人参数');
+    await drawerOpened(await screen.findByText('本人参数'));
     await app.user.click(screen.getByRole('button', { name: /新\s*增/ }));
-    const dialog = (await screen.findByText('新增数据权限 · 参数管理')).closest('[role="dialog"]') as HTMLElement;
-    await settle();
+    const dialog = await dialogOpened('新增数据权限 · 参数管理');
     expect(within(dialog).getByDisplayValue('param')).toBeTruthy(); // resourceCode
     expect(within(dialog).getByDisplayValue('create_dept')).toBeTruthy();
     expect(within(dialog).getByDisplayValue('*')).toBeTruthy();
@@ -128,7 +134,7 @@ describe('data scopes screen', () => {
     });
     await screen.findByText('参数管理');
     await app.user.click(within(rowOf('参数管理')).getByRole('button', { name: /权限配置/ }));
-    await screen.findByText('自定义参数');
+    await drawerOpened(await screen.findByText('自定义参数'));
     // Esc closes the dialog, not the drawer under it.
     await app.user.click(within(rowOf('自定义参数')).getByRole('button', { name: /查\s*看/ }));
     // (Arco moves the focus into an opened dialog on a timer; the key is sent inside it directly.)
@@ -169,23 +175,21 @@ describe('API scopes screen', () => {
     });
     expect(await screen.findByText('Parameters')).toBeTruthy(); // the English menu name
     await app.user.click(within(rowOf('Parameters')).getByRole('button', { name: /Scopes/ }));
-    expect(await screen.findByText('Parameters · API scopes')).toBeTruthy();
+    expect(await drawerOpened(await screen.findByText('Parameters · API scopes'))).toBeTruthy();
     await waitFor(() => expect(app.callsTo('GET /api/blade-system/api-scope/list').at(-1)!.query).toMatchObject({ menuId: '11' }));
     expect(await screen.findByText('No data')).toBeTruthy();
 
     await app.user.click(screen.getByRole('button', { name: /^Add$/ }));
-    const dialog = (await screen.findByText('Add api scope · Parameters')).closest('[role="dialog"]') as HTMLElement;
-    await settle();
+    const dialog = await dialogOpened('Add api scope · Parameters');
     expect(within(dialog).getByDisplayValue('param')).toBeTruthy();
     await app.user.type(within(dialog).getByPlaceholderText('Enter the name'), '参数接口');
     const path = within(dialog).getByPlaceholderText('Enter the api path');
     await app.user.type(path, 'blade-system/param');
     await app.user.click(within(dialog).getByTestId('crud-save'));
     expect(await within(dialog).findByText('A path starts with / and has no spaces')).toBeTruthy();
-    // Set at once: after the refused save Arco moves focus to the first error a moment later, which can
-    // take keystrokes typed one by one on a loaded machine.
-    fireEvent.change(path, { target: { value: '/blade-system/param' } });
-    await waitFor(() => expect((path as HTMLInputElement).value).toBe('/blade-system/param'));
+    await app.user.clear(path);
+    await app.user.type(path, '/blade-system/param');
+    expect((path as HTMLInputElement).value).toBe('/blade-system/param');
     await app.user.click(within(dialog).getByTestId('crud-save'));
     // Waits on the call, not on the toast: a toast can come and go while a loaded machine catches up.
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 15_000 });

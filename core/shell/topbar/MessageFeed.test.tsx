@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, rs } from '@rstest/core';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n';
@@ -12,8 +12,11 @@ import { NoticeButton } from './NoticeButton';
 import { parseWallClock, waitingTime } from './notices';
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** The tests' clock: a fixed moment, so what the rows say (已等待 30 分钟) does not hang on when the tests run. */
+const NOW = new Date(2026, 2, 10, 12, 0, 0);
+/** A wall-clock time `minutes` before NOW, as the server writes it. */
 const ago = (minutes: number) => {
-  const d = new Date(Date.now() - minutes * 60_000);
+  const d = new Date(NOW.getTime() - minutes * 60_000);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
 
@@ -58,6 +61,11 @@ const badgeOf = (label: string | null) => Number(/\((\d+)\+?\)/.exec(label ?? ''
 let moves: string[] = [];
 beforeAll(() => {
   setTestSite();
+});
+beforeEach(() => {
+  // Still moving (the screens time things), from NOW.
+  rs.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  rs.setSystemTime(NOW);
 });
 afterEach(async () => {
   cleanup();
@@ -177,7 +185,8 @@ describe('the message tab on a provided feed', () => {
   });
 
   it('speaks English, and refreshes its count every minute while the page is visible', async () => {
-    rs.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    rs.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    rs.setSystemTime(NOW);
     await act(() => i18n.changeLanguage('en'));
     const { feed, calls, items } = memoryFeed(TASKS);
     render(

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, rs } from '@rstest/core';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -12,9 +12,11 @@ import { NoticeButton } from './NoticeButton';
 import { parseWallClock, relativeTime } from './notices';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** A wall-clock time `minutes` ago, as the server writes it. */
+/** The tests' clock: a fixed moment, so what the rows say (5 分钟前) does not hang on when the tests run. */
+const NOW = new Date(2026, 2, 10, 12, 0, 0);
+/** A wall-clock time `minutes` before NOW, as the server writes it. */
 const ago = (minutes: number) => {
-  const d = new Date(Date.now() - minutes * 60_000);
+  const d = new Date(NOW.getTime() - minutes * 60_000);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
 
@@ -74,6 +76,11 @@ const noticeTab = () => popup().querySelector('.arco-tabs-content-item-active') 
 
 beforeAll(() => {
   setTestSite();
+});
+beforeEach(() => {
+  // Still moving (the screens time things), from NOW.
+  rs.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  rs.setSystemTime(NOW);
 });
 afterEach(async () => {
   cleanup();
@@ -208,7 +215,8 @@ describe('the notice tab on a provided feed', () => {
   });
 
   it('follows the provider: a feed registered after the bell appeared replaces the samples, and its count is refreshed every minute while visible', async () => {
-    rs.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    rs.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    rs.setSystemTime(NOW);
     const registry = registryWith(undefined);
     render(withRegistry(registry, <NoticeButton />));
     const { feed, calls } = memoryFeed(NOTICES);

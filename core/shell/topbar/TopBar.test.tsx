@@ -28,6 +28,7 @@ beforeAll(() => {
   });
 });
 afterEach(() => {
+  rs.useRealTimers();
   rs.restoreAllMocks();
 });
 
@@ -150,11 +151,17 @@ describe('LockButton', () => {
     expect(session.isLock).toBe(false);
 
     fireEvent.change(screen.getByPlaceholderText('请输入锁屏密码'), { target: { value: 'pw' } });
+    // The delay is counted on the test's clock, which moves only when the test says (rs.waitFor polls on
+    // the real one): nothing passes it while the machine is busy.
+    rs.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(ok);
-    await waitFor(() => expect(session.isLock).toBe(true));
+    await rs.waitFor(() => expect(session.isLock).toBe(true), { timeout: 5_000 });
     expect(screen.getByTestId('where').textContent).toBe('/wel/index');
-    await new Promise((r) => setTimeout(r, LOCK_REDIRECT_DELAY + 20));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/lock'));
+    act(() => void rs.advanceTimersByTime(LOCK_REDIRECT_DELAY - 1));
+    expect(screen.getByTestId('where').textContent).toBe('/wel/index');
+    act(() => void rs.advanceTimersByTime(1));
+    expect(screen.getByTestId('where').textContent).toBe('/lock');
+    rs.useRealTimers();
     expect(await session.unlock('pw')).toBe(true);
   });
 });

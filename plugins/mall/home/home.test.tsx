@@ -1,4 +1,4 @@
-import { describe, expect, it as baseIt } from '@rstest/core';
+import { afterEach, describe, expect, it as baseIt, rs } from '@rstest/core';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, renderPlugin, respond } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
@@ -35,6 +35,10 @@ async function renderHome(answer: () => unknown, options: { permissions?: string
 }
 
 describe('mall home card', () => {
+  afterEach(() => {
+    rs.useRealTimers();
+  });
+
   it('shows today’s orders and takings against yesterday’s, the takings in yuan', async () => {
     const app = await renderHome(() => ok({ today: { orders: 12, takings: 1_234_560 }, yesterday: { orders: 8, takings: 1_543_200 } }));
     const card = await screen.findByTestId(CARD);
@@ -54,12 +58,15 @@ describe('mall home card', () => {
   });
 
   it('links to the orders of today and to the paid ones waiting to ship, filtered through the address', async () => {
+    // The card's day is the clock's: a fixed one, still moving (the screens time things) but hours from midnight.
+    rs.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    rs.setSystemTime(new Date(2026, 2, 1, 12, 0, 0));
     const app = await renderHome(() => ok({ today: { orders: 1, takings: 990 }, yesterday: { orders: 1, takings: 990 } }));
     const card = await screen.findByTestId(CARD);
     await waitFor(() => expect(figure(card, 'orders').change.textContent).toBe('持平较昨日'));
     const today = within(card).getByRole('link', { name: /今日订单/ });
     expect(today.getAttribute('href')).toBe(todayOrdersLink(new Date()));
-    expect(today.getAttribute('href')).toMatch(/^\/mall\/order\?list\.f\.createTime_dategt=\d{4}-\d{2}-\d{2}\+23%3A59%3A59$/);
+    expect(today.getAttribute('href')).toBe('/mall/order?list.f.createTime_dategt=2026-02-28+23%3A59%3A59');
     const paid = within(card).getByRole('link', { name: /待发货订单/ });
     expect(paid.getAttribute('href')).toBe('/mall/order?list.f.status_equal=1');
     await app.user.click(paid);

@@ -1,4 +1,4 @@
-import { describe, expect, it as baseIt, rs } from '@rstest/core';
+import { afterEach, describe, expect, it as baseIt, rs } from '@rstest/core';
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import { inProcessServer, renderPlugin } from '../../../core/sdk/testing';
 import cardPlugin from '../../card/index';
@@ -53,7 +53,16 @@ interface Chart {
 }
 
 describe('visit statistics screen (in-process server, demo visits)', () => {
+  afterEach(() => {
+    rs.useRealTimers();
+  });
+
   it('shows what the server counts, for the last 30 days, 7 days, and one staff member picked from the bars', async () => {
+    // The screen's "today", the server's and the test's are one clock's: today's (the demo visits end at
+    // the server's start), from noon on, so they never fall on different days.
+    const now = new Date();
+    rs.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    rs.setSystemTime(new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12, 0, 0));
     const app = await renderPlugin(visitPlugin, { with: [dictPlugin, cardPlugin], backend, route: '/visit/chart', user: { permissions: ['visit_chart', 'visit_chart_view'] } });
     const server = await backend.server();
     const token = app.kernel.session.token;

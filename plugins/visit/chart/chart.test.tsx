@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it as baseIt, rs } from '@rstest/core';
+import { afterEach, beforeEach, describe, expect, it as baseIt, rs } from '@rstest/core';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, renderPlugin, respond, type RecordedCall } from '../../../core/sdk/testing';
 import cardPlugin from '../../card/index';
@@ -51,7 +51,14 @@ rs.mock('@antv/g2', () => ({
   },
 }));
 
+// The screen's "today" and the test's are one clock's: a fixed day, the time still moving (the screens
+// time things) but hours from midnight, so the two never fall on different days.
+beforeEach(() => {
+  rs.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  rs.setSystemTime(new Date(2026, 2, 1, 12, 0, 0));
+});
 afterEach(() => {
+  rs.useRealTimers();
   g2.charts.length = 0;
   g2.failRender = false;
 });
