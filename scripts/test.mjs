@@ -73,9 +73,8 @@ function run(name, command, commandArgs, env = {}) {
 function progressOf(log) {
   if (!existsSync(log)) return 'starting';
   const text = readFileSync(log, 'utf8');
-  const lines = [...text.matchAll(/\[PROGRESS\] test files: ([^|]+)\| tests: ([^|\n]+)/g)];
-  const last = lines.at(-1);
-  return last ? `${last[1].trim()}; ${last[2].trim()}` : 'building';
+  const last = [...text.matchAll(/\[PROGRESS\] test files: ([^|\n]+)(?:\| tests: ([^|\n]+))?/g)].at(-1);
+  return last ? [last[1], last[2]].filter(Boolean).map((part) => part.trim()).join('; ') : 'building';
 }
 
 /** What a lane's failures say in its log: rstest's own summary of them, or the end of the log. */
