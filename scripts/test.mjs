@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const logs = join(root, 'tests', 'artifacts', 'lanes');
 const rstest = join(root, 'node_modules', '@rstest', 'core', 'bin', 'rstest.js');
+const TIME = '/usr/bin/time';
 
 /**
  * Workers per lane, for two cores: the unit and server lanes keep a core busy each with one worker (a
@@ -57,7 +58,9 @@ mkdirSync(logs, { recursive: true });
 function run(name, command, commandArgs, env = {}) {
   const log = join(logs, `${name}.log`);
   const out = createWriteStream(log);
-  const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // GNU time, where there is one, adds the CPU seconds the lane used (its processes and theirs) to its log.
+  const [program, programArgs] = existsSync(TIME) ? [TIME, ['-f', '\n[cpu] %U %S', command, ...commandArgs]] : [command, commandArgs];
+  const child = spawn(program, programArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(out, { end: false });
   child.stderr.pipe(out, { end: false });
   return new Promise((resolve) => {
@@ -75,6 +78,12 @@ function progressOf(log) {
   const text = readFileSync(log, 'utf8');
   const last = [...text.matchAll(/\[PROGRESS\] test files: ([^|\n]+)(?:\| tests: ([^|\n]+))?/g)].at(-1);
   return last ? [last[1], last[2]].filter(Boolean).map((part) => part.trim()).join('; ') : 'building';
+}
+
+/** The CPU seconds a lane used, as GNU time wrote them at the end of its log. */
+function cpuOf(log) {
+  const found = existsSync(log) ? /\[cpu\] ([\d.]+) ([\d.]+)\s*$/.exec(readFileSync(log, 'utf8')) : null;
+  return found ? `, CPU ${(Number(found[1]) + Number(found[2])).toFixed(0)} s` : '';
 }
 
 /** What a lane's failures say in its log: rstest's own summary of them, or the end of the log. */
@@ -105,7 +114,7 @@ async function testLane(name) {
     count.failures.push(`the ${name} lane stopped with code ${code} before counting a failure (see ${relative(root, log)})`);
   }
   results.push({ name, log, time: seconds(since), ...count });
-  console.log(`${name}: ${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped in ${seconds(since)}`);
+  console.log(`${name}: ${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped in ${seconds(since)}${cpuOf(log)}`);
 }
 
 async function checkLane(name) {
@@ -113,13 +122,13 @@ async function checkLane(name) {
   const { code, log } = await run(name, process.execPath, CHECKS[name]);
   const failed = code === 0 ? 0 : 1;
   results.push({ name, log, time: seconds(since), passed: 1 - failed, failed, skipped: 0, failures: failed ? [`${name} failed`] : [] });
-  console.log(`${name}: ${failed ? 'failed' : 'passed'} in ${seconds(since)}`);
+  console.log(`${name}: ${failed ? 'failed' : 'passed'} in ${seconds(since)}${cpuOf(log)}`);
 }
 
 async function build() {
   const since = Date.now();
   const { code, log } = await run('build', process.execPath, ['scripts/build-browser.mjs']);
-  console.log(`build: ${code === 0 ? 'done' : 'failed'} in ${seconds(since)}`);
+  console.log(`build: ${code === 0 ? 'done' : 'failed'} in ${seconds(since)}${cpuOf(log)}`);
   if (code !== 0) results.push({ name: 'build', log, time: seconds(since), passed: 0, failed: 1, skipped: 0, failures: ['the browser app did not build'] });
   return code === 0;
 }
