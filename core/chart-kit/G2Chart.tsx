@@ -27,7 +27,10 @@ export interface G2ChartProps {
 export function G2Chart({ spec, dark, label, onElementClick, onFailed, height = 320, className }: G2ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<Chart | null>(null);
-  const [drawn, setDrawn] = useState(false);
+  // What the canvas last finished drawing (G2's render resolves once its animations are over). Until that is
+  // this very spec and theme a redraw is under way, its marks still moving: `data-state` says so, for
+  // whatever must not meet the chart half drawn (a click on a bar, a screenshot).
+  const [drawn, setDrawn] = useState<{ spec: G2Spec; dark: boolean } | null>(null);
   const clickRef = useRef(onElementClick);
   clickRef.current = onElementClick;
   const failedRef = useRef(onFailed);
@@ -66,7 +69,7 @@ export function G2Chart({ spec, dark, label, onElementClick, onFailed, height = 
     chart.options({ ...spec, theme: { type: dark ? 'classicDark' : 'classic', view: { viewFill: 'transparent' } } } as G2Spec);
     chart
       .render()
-      .then(() => current && setDrawn(true))
+      .then(() => current && setDrawn({ spec, dark }))
       .catch(() => current && failedRef.current());
     return () => {
       current = false;
@@ -76,7 +79,14 @@ export function G2Chart({ spec, dark, label, onElementClick, onFailed, height = 
   return (
     <div className={`chart-kit-box ${className ?? ''}`}>
       {!drawn && <Skeleton className="chart-kit-skeleton" animation text={{ rows: 4 }} />}
-      <div ref={ref} className="chart-kit-canvas" style={{ height }} role="img" aria-label={label} />
+      <div
+        ref={ref}
+        className="chart-kit-canvas"
+        style={{ height }}
+        role="img"
+        aria-label={label}
+        data-state={drawn?.spec === spec && drawn.dark === dark ? 'drawn' : 'drawing'}
+      />
     </div>
   );
 }

@@ -27,6 +27,10 @@ export async function openPage(
   options: { viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 800 }, locale: 'zh-CN' });
+  // Playwright's own 30 s is a deadline a loaded machine can pass while the page is fine; the test's limit
+  // (120 s) is what catches a hang. Just under it, so a wait that hangs still fails naming what it waited for.
+  context.setDefaultTimeout(100_000);
+  context.setDefaultNavigationTimeout(100_000);
   const page = await context.newPage();
   const problems: PageProblems = { errors: [] };
   page.on('pageerror', (error) => problems.errors.push(String(error)));

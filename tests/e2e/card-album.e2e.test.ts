@@ -18,6 +18,12 @@ async function pick(page: Page, scope: Locator, label: string, option: string): 
   await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: option }).first().click();
 }
 
+/**
+ * How long the captions are read again until they are in the expected order (a drag re-renders them; an
+ * album opened loads its detail first): so long that only a wrong order meets it, and is then reported.
+ */
+const IN_ORDER_MS = 60_000;
+
 const tiles = (dialog: Locator) => dialog.locator('.ba-album-tile');
 const handle = (dialog: Locator, n: number) => tiles(dialog).nth(n).locator('.ba-album-tile-handle');
 const captions = async (dialog: Locator) => tiles(dialog).locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
@@ -51,10 +57,10 @@ describe('case albums, in the browser', () => {
 
     // The logo dragged onto the first picture goes first; the kitchen moved one step left from the keyboard.
     await handle(dialog, 2).dragTo(tiles(dialog).nth(0));
-    expect(await settled(() => captions(dialog), ['标志', '客厅', '厨房'])).toEqual(['标志', '客厅', '厨房']);
+    expect(await settled(() => captions(dialog), ['标志', '客厅', '厨房'], IN_ORDER_MS)).toEqual(['标志', '客厅', '厨房']);
     await handle(dialog, 2).focus();
     await page.keyboard.press('Alt+ArrowLeft');
-    expect(await settled(() => captions(dialog), ['标志', '厨房', '客厅'])).toEqual(['标志', '厨房', '客厅']);
+    expect(await settled(() => captions(dialog), ['标志', '厨房', '客厅'], IN_ORDER_MS)).toEqual(['标志', '厨房', '客厅']);
     await expect(page.evaluate(() => document.activeElement?.closest('.ba-album-tile')?.querySelector('input')?.value)).resolves.toBe('厨房'); // the focus moved with it
     await page.screenshot({ path: join(SHOTS, 'card-album-editor-zh-light.png') });
 
@@ -75,7 +81,7 @@ describe('case albums, in the browser', () => {
     // Opened again: the same order and captions, the pictures shown by their thumbnails (320 wide; the 256 logo as it is).
     await page.locator('.ba-crud-table .arco-table-tr', { hasText: TITLE }).getByRole('button', { name: '修改' }).click();
     await tiles(dialog).nth(2).waitFor();
-    expect(await settled(() => captions(dialog), ['标志', '厨房', '客厅'])).toEqual(['标志', '厨房', '客厅']);
+    expect(await settled(() => captions(dialog), ['标志', '厨房', '客厅'], IN_ORDER_MS)).toEqual(['标志', '厨房', '客厅']);
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.ba-album-tile img')].every((img) => img.complete && img.naturalWidth > 0));
     const shown = await tiles(dialog).locator('img').evaluateAll((imgs) => imgs.map((img) => [img.getAttribute('src'), (img as HTMLImageElement).naturalWidth]));
     expect(shown).toEqual(images.map((image, i) => [image.thumbLink, i === 0 ? 256 : 320]));
@@ -84,7 +90,7 @@ describe('case albums, in the browser', () => {
 
     // Viewed: a gallery of the pictures with their captions; a click shows the picture itself, large.
     await page.locator('.ba-crud-table .arco-table-tr', { hasText: TITLE }).getByRole('button', { name: '查看' }).click();
-    expect(await settled(() => dialog.locator('.ba-album-tile-caption').allTextContents(), ['标志', '厨房', '客厅'])).toEqual(['标志', '厨房', '客厅']);
+    expect(await settled(() => dialog.locator('.ba-album-tile-caption').allTextContents(), ['标志', '厨房', '客厅'], IN_ORDER_MS)).toEqual(['标志', '厨房', '客厅']);
     await dialog.getByRole('button', { name: '查看大图: 厨房' }).click();
     await page.locator(`.arco-image-preview img[src="${images[1]!.link}"]`).waitFor();
     await page.screenshot({ path: join(SHOTS, 'card-album-preview-zh-light.png') });

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { apiCall, apiToken } from './api';
 import { openPage } from './browser';
-import { serverAndBrowser, SHOTS } from './suite';
-import { signIn, toast, topButton } from './session-helpers';
+import { serverAndBrowser, settled, SHOTS } from './suite';
+import { atRest, signIn, toast, topButton } from './session-helpers';
 
 
 const e2e = serverAndBrowser();
@@ -157,9 +157,11 @@ describe('plugin chunks and the CRUD screens, in the browser', () => {
     for (const path of ['/system/user', '/system/tenant', '/system/client', '/system/menu']) {
       await page.goto(`${e2e.server.url}${path}`);
       await page.locator('.ba-crud-table .arco-table-tr').nth(1).waitFor();
-      await page.waitForTimeout(300); // the columns are fitted once the table's width is measured
-      const [scroll, client] = await page.locator('.ba-crud-table .arco-table-body, .ba-crud-table .arco-table-content-inner').first().evaluate((body) => [body.scrollWidth, body.clientWidth]);
-      expect(scroll, path).toBeLessThanOrEqual(client + 2);
+      // The columns are fitted to the table's width once it is measured, and again whenever it changes (a
+      // scrollbar appearing as the rows arrive): what sticks out is read until it has settled.
+      const body = page.locator('.ba-crud-table .arco-table-body, .ba-crud-table .arco-table-content-inner').first();
+      const overflow = () => body.evaluate((element) => Math.max(0, element.scrollWidth - element.clientWidth - 2));
+      expect(await settled(overflow, 0, 60_000), path).toBe(0);
       // A cell whose text does not fit ends in an ellipsis and carries the whole text.
       const cut = await page.locator('.ba-crud-table .arco-table-td .arco-table-cell').evaluateAll((cells) =>
         cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => [cell.getAttribute('title') ?? cell.querySelector('[title]')?.getAttribute('title') ?? '', cell.textContent ?? '']),
@@ -178,6 +180,7 @@ describe('plugin chunks and the CRUD screens, in the browser', () => {
     await page.locator('.ba-crud-toolbar').getByRole('button', { name: '新增' }).click();
     const dialog = page.locator('.ba-user-dialog');
     await dialog.locator('.arco-form-item').first().waitFor();
+    await atRest(dialog); // a popup opened while the dialog still zooms in would be placed by where the field was
     const item = (label: string) => dialog.locator('.arco-form-item').filter({ has: page.locator(`.ba-form-label[title="${label}"]`) });
     for (const label of ['登录账号', '密码', '确认密码', '用户昵称', '用户姓名', '所属角色', '所属部门']) {
       expect(await item(label).locator('.arco-form-item-symbol').count(), label).toBe(1);
@@ -187,13 +190,13 @@ describe('plugin chunks and the CRUD screens, in the browser', () => {
 
     await item('所属岗位').locator('.arco-select-view').click();
     const popup = page.locator('.arco-select-popup').last();
-    await popup.waitFor();
+    // Measured and hit-tested once it has unfolded: mid-way it is shorter than it will be and scaled.
+    await atRest(popup);
     // On the page (not inside the dialog's scrolling body) and wholly visible, above the footer.
     expect(await popup.evaluate((node) => node.closest('.arco-modal') === null)).toBe(true);
     const box = (await popup.boundingBox())!;
     const footer = (await dialog.locator('.arco-modal-footer').boundingBox())!;
     expect(box.y + box.height <= footer.y || box.y >= footer.y + footer.height || box.y + box.height <= 900).toBe(true);
-    await page.waitForTimeout(400); // its opening animation
     const topmost = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.arco-trigger') !== null, [box.x + box.width / 2, box.y + box.height / 2]);
     expect(topmost).toBe(true);
     await page.screenshot({ path: `${SHOTS}/user-dialog-popup.png` });

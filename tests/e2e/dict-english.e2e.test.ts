@@ -18,13 +18,26 @@ async function column(page: Page, header: string): Promise<string[]> {
   return (await cells.allTextContents()).map((s) => s.trim());
 }
 
-/** Waits until the column shows `wanted` among its texts (the list re-reads its dictionary after a switch). */
+/**
+ * Waits until the column shows `wanted` among its texts (the list re-reads its dictionary after a switch),
+ * and gives them. The wait has a limit of its own only so that a failure says what the column showed.
+ */
 async function columnShows(page: Page, header: string, wanted: string): Promise<string[]> {
-  for (const until = Date.now() + 10_000; ; await page.waitForTimeout(200)) {
-    const texts = await column(page, header);
-    if (texts.includes(wanted)) return texts;
-    if (Date.now() > until) throw new Error(`column ${header} shows ${texts.join(', ')}, not ${wanted}`);
-  }
+  await page
+    .waitForFunction(
+      ([name, text]) => {
+        if (document.querySelector('.ba-crud-table .arco-spin-loading')) return false;
+        const index = [...document.querySelectorAll('.ba-crud-table .arco-table-th')].findIndex((th) => th.textContent?.trim() === name);
+        const cells = document.querySelectorAll(`.ba-crud-table tbody .arco-table-tr td:nth-child(${index + 1})`);
+        return index >= 0 && [...cells].some((cell) => cell.textContent?.trim() === text);
+      },
+      [header, wanted] as const,
+      { timeout: 60_000 },
+    )
+    .catch(() => undefined);
+  const texts = await column(page, header);
+  if (!texts.includes(wanted)) throw new Error(`column ${header} shows ${texts.join(', ')}, not ${wanted}`);
+  return texts;
 }
 
 /** The entries' drawer has slid in and its list is drawn. */

@@ -2,7 +2,7 @@ import { describe, expect, test } from '@rstest/core';
 import type { Page } from 'playwright-core';
 import { openPage } from './browser';
 import { formItem } from './selectors';
-import { DEMO, pickLanguage, pickTheme, signIn, toast, topButton } from './session-helpers';
+import { DEMO, UNTIL_TEST_LIMIT, pickLanguage, pickTheme, signIn, toast, topButton } from './session-helpers';
 import { serverAndBrowser, SHOTS } from './suite';
 import { tableRows } from './work-helpers';
 
@@ -26,7 +26,7 @@ async function openPopover(page: Page) {
       return frame !== null && frame !== undefined && getComputedStyle(frame).opacity === '1' && getComputedStyle(frame).display !== 'none';
     },
     undefined,
-    { timeout: 15_000 },
+    UNTIL_TEST_LIMIT,
   );
   return page.locator('.ba-notice');
 }
@@ -40,7 +40,7 @@ describe('work screens, in the browser', () => {
     // 发起事务: the processes the member may start.
     await demo.page.goto(`${url}/work/start`);
     const general = tableRows(demo.page).filter({ hasText: '通用审批（两级）' });
-    await general.waitFor({ timeout: 20_000 });
+    await general.waitFor(UNTIL_TEST_LIMIT);
     await demo.page.screenshot({ path: `${SHOTS}/work-start-zh-light.png` });
     await general.getByTestId('work-start').click();
 
@@ -72,7 +72,7 @@ describe('work screens, in the browser', () => {
     const popup = await openPopover(admin.page);
     await popup.getByRole('tab', { name: /^Messages \(\d+\)/ }).click();
     const entry = popup.locator('[data-testid="message-feed-item"]', { hasText: TITLE });
-    await entry.waitFor({ timeout: 15_000 });
+    await entry.waitFor(UNTIL_TEST_LIMIT);
     expect(await entry.textContent()).toMatch(/General approval|通用审批/);
     await admin.page.screenshot({ path: `${SHOTS}/work-message-tab-en-dark.png` });
 
@@ -91,7 +91,7 @@ describe('work screens, in the browser', () => {
     await admin.page.waitForURL(/\/work\/process\/general\/handle\//);
     const handling = admin.page.getByTestId('work-general-handle');
     await handling.getByText(REASON).waitFor();
-    await handling.getByTestId('flow-progress').waitFor({ timeout: 20_000 });
+    await handling.getByTestId('flow-progress').waitFor(UNTIL_TEST_LIMIT);
     await handling.getByLabel('Comment').fill('Approved, buy it.');
     await admin.page.screenshot({ path: `${SHOTS}/work-handle-en-dark.png`, fullPage: true });
     await handling.getByTestId('work-approve').click();
@@ -100,7 +100,7 @@ describe('work screens, in the browser', () => {
 
     // The applicant sees it moved on to HR.
     await demo.page.reload();
-    await tableRows(demo.page).filter({ hasText: TITLE }).filter({ hasText: '人事审批' }).waitFor({ timeout: 15_000 });
+    await tableRows(demo.page).filter({ hasText: TITLE }).filter({ hasText: '人事审批' }).waitFor(UNTIL_TEST_LIMIT);
     await demo.page.screenshot({ path: `${SHOTS}/work-send-zh-light.png` });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from '@rstest/core';
 import { openPage } from './browser';
 import { serverAndBrowser } from './suite';
 import { LOGIN_BUTTON, fillLogin } from './selectors';
-import { cookieNames, toast } from './session-helpers';
+import { UNTIL_TEST_LIMIT, cookieNames, toast } from './session-helpers';
 
 
 const e2e = serverAndBrowser();
@@ -14,9 +14,9 @@ describe('guest registration after a third-party sign-in', () => {
     await page.waitForSelector(LOGIN_BUTTON);
     await page.locator('.ba-login-social').click();
     // The provider sends the browser back to /login with a code; the guest lands on the registration page.
-    await page.waitForURL('**/register', { timeout: 20_000 });
+    await page.waitForURL('**/register', UNTIL_TEST_LIMIT);
     const dialog = page.locator('main.ba-register-card').filter({ hasText: '用户信息注册' });
-    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.waitFor(UNTIL_TEST_LIMIT);
 
     const field = (label: string) => dialog.getByLabel(label, { exact: true });
     const submit = () => dialog.getByRole('button', { name: '提交' }).click();

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { apiToken } from './api';
 import { openPage } from './browser';
 import { formItem } from './selectors';
-import { ADMIN, DEMO, signIn, toast } from './session-helpers';
+import { ADMIN, DEMO, UNTIL_TEST_LIMIT, signIn, toast } from './session-helpers';
 import { serverAndBrowser, SHOTS } from './suite';
 import { HR, flowApi, historyOf, markedElements, rowOfInstance, toastsGone, workList, type WorkItem } from './work-helpers';
 
@@ -72,7 +72,7 @@ async function askForLeave(page: Page, definition: LeaveDefinition, leave: { sta
   await formItem(form, '请假天数').getByText(`${leave.days} 天`).first().waitFor();
   if (shot) await page.screenshot({ path: `${SHOTS}/${shot}` });
   await page.getByTestId('leave-submit').click();
-  await page.waitForURL(/\/work\/send$/, { timeout: 20_000 });
+  await page.waitForURL(/\/work\/send$/, UNTIL_TEST_LIMIT);
   const added = (await workList(url(), demoToken, 'send')).filter((item) => !before.has(item.processInstanceId));
   expect(added.map((item) => item.processDefinitionName)).toEqual([definition.name]);
   return added[0]!.processInstanceId;
@@ -87,15 +87,15 @@ async function handle(page: Page, token: string, processInstanceId: string, deci
   const row = await rowOfInstance(page, items, processInstanceId);
   await row.getByTestId('work-handle').click();
   await page.waitForURL(`**/work/process/leave/handle/${task.taskId}/${processInstanceId}/${task.businessId}`);
-  await page.getByText('处理请假流程').first().waitFor({ timeout: 20_000 });
-  await page.getByTestId('leave-fields').waitFor({ timeout: 20_000 });
+  await page.getByText('处理请假流程').first().waitFor(UNTIL_TEST_LIMIT);
+  await page.getByTestId('leave-fields').waitFor(UNTIL_TEST_LIMIT);
   await page.getByTestId('leave-comment').fill(comment);
   if (shot) {
     await page.locator('[data-testid="flow-diagram"][data-state="ready"] .djs-element.flow-current').first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/${shot}`, fullPage: true });
   }
   await page.getByTestId(decision === '同意' ? 'leave-approve' : 'leave-reject').click();
-  await page.waitForURL(/\/work\/todo$/, { timeout: 20_000 });
+  await page.waitForURL(/\/work\/todo$/, UNTIL_TEST_LIMIT);
   expect((await workList(url(), token, 'todo')).some((item) => item.processInstanceId === processInstanceId)).toBe(false);
 }
 
@@ -146,13 +146,13 @@ describe('the leave request, in the browser', () => {
     const mine = await rowOfInstance(demo.page, sentRows, processInstanceId);
     await mine.getByTestId('work-detail').click();
     await demo.page.waitForURL(`**/work/process/leave/detail/${processInstanceId}/${sent!.businessId}`);
-    await demo.page.getByText('请假流程详情').first().waitFor({ timeout: 20_000 });
+    await demo.page.getByText('请假流程详情').first().waitFor(UNTIL_TEST_LIMIT);
     await demo.page.getByText(reason).first().waitFor();
     const progress = demo.page.getByTestId('flow-progress');
     const diagram = progress.locator('[data-testid="flow-diagram"][data-state="ready"]');
     await diagram.locator(`.djs-element.${DONE}`).first().waitFor({ timeout: 30_000 });
     const steps = progress.locator('[data-testid="flow-history"] tbody .arco-table-tr');
-    await steps.filter({ hasText: '人事已备案' }).first().waitFor({ timeout: 20_000 });
+    await steps.filter({ hasText: '人事已备案' }).first().waitFor(UNTIL_TEST_LIMIT);
     await expect(steps.count()).resolves.toBe(4);
     for (const [index, step] of history.entries()) {
       const text = (await steps.nth(index).textContent()) ?? '';

@@ -2,7 +2,7 @@ import { describe, expect, test } from '@rstest/core';
 import type { Locator, Page } from 'playwright-core';
 import { apiCall, apiToken } from './api';
 import { openPage } from './browser';
-import { pickLanguage, pickTheme, signIn, toast } from './session-helpers';
+import { UNTIL_TEST_LIMIT, pickLanguage, pickTheme, signIn, toast } from './session-helpers';
 import { serverAndBrowser, SHOTS } from './suite';
 
 /**
@@ -22,7 +22,7 @@ const toastsGone = (page: Page) => page.locator('.arco-message').first().waitFor
  */
 async function drawerIn(page: Page): Promise<Locator> {
   const drawer = page.locator('[data-testid="log-detail"]:visible');
-  await drawer.waitFor({ timeout: 20_000 });
+  await drawer.waitFor(UNTIL_TEST_LIMIT);
   await page.waitForFunction(() =>
     [...document.querySelectorAll('.ba-log-drawer')].some((element) => {
       const box = element.getBoundingClientRect();
@@ -42,7 +42,7 @@ describe('logs, in the browser', () => {
     const { context, page, problems } = await openPage(e2e.browser, { viewport: { width: 1440, height: 900 } });
     await signIn(page, e2e.server.url);
     await page.goto(`${e2e.server.url}/monitor/log/error`);
-    await page.locator('.ba-log-link:visible').first().waitFor({ timeout: 20_000 });
+    await page.locator('.ba-log-link:visible').first().waitFor(UNTIL_TEST_LIMIT);
     await page.screenshot({ path: `${SHOTS}/log-error-list-zh-light.png` });
 
     // The server fails on purpose; the screen waits for the error to be written, then lists it.
@@ -60,7 +60,7 @@ describe('logs, in the browser', () => {
     expect(JSON.stringify(again.body)).not.toMatch(/LogCheckError|\n\s+at /);
 
     const row = page.locator('.arco-table-tr:visible', { hasText: 'LogCheckError' }).first();
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor(UNTIL_TEST_LIMIT);
     await row.locator('.ba-log-source[data-source="server"]').waitFor();
     await toastsGone(page);
     await page.screenshot({ path: `${SHOTS}/log-error-recorded-zh-light.png` });
@@ -77,7 +77,7 @@ describe('logs, in the browser', () => {
     await error.getByTestId('log-to-request').click();
     await page.waitForURL(/\/monitor\/log\/api\?/);
     const call = page.locator('.arco-table-tr:visible', { hasText: '/api/blade-log/error/test' }).first();
-    await call.waitFor({ timeout: 20_000 });
+    await call.waitFor(UNTIL_TEST_LIMIT);
     await expect(call.locator('.ba-log-status').getAttribute('data-status')).resolves.toBe('500');
     await expect(page.locator('.arco-table-tr:visible', { has: page.locator('.ba-log-status') }).count()).resolves.toBe(1);
     await call.getByTestId('log-open').click();
@@ -94,7 +94,7 @@ describe('logs, in the browser', () => {
     await pickTheme(page, true);
     await pickLanguage(page, 'English');
     await page.goto(`${e2e.server.url}/monitor/log/api`);
-    await page.getByTestId('log-status-errors').click();
+    await page.getByTestId('log-status-errors').click(UNTIL_TEST_LIMIT); // once the app, reloaded by the address, has shown the screen
     await page.waitForFunction(() => {
       const tags = [...document.querySelectorAll('.arco-table-tr .ba-log-status')].filter((tag) => (tag as HTMLElement).offsetParent !== null);
       return tags.length > 0 && tags.every((tag) => Number(tag.getAttribute('data-status')) >= 400);
@@ -102,7 +102,7 @@ describe('logs, in the browser', () => {
     await toastsGone(page);
     await page.screenshot({ path: `${SHOTS}/log-api-errors-en-dark.png` });
     await page.goto(`${e2e.server.url}/monitor/log/error`);
-    await page.locator('.ba-log-source[data-source="browser"]:visible').first().waitFor({ timeout: 20_000 });
+    await page.locator('.ba-log-source[data-source="browser"]:visible').first().waitFor(UNTIL_TEST_LIMIT);
     await page.screenshot({ path: `${SHOTS}/log-error-list-en-dark.png` });
     await page.locator('.arco-table-tr:visible', { has: page.locator('.ba-log-source[data-source="browser"]') }).first().getByTestId('log-open').click();
     const browserError = await drawerIn(page);
@@ -110,7 +110,7 @@ describe('logs, in the browser', () => {
     await page.screenshot({ path: `${SHOTS}/log-error-drawer-en-dark.png` });
     await closeDrawer(page);
     await page.goto(`${e2e.server.url}/monitor/log/usual`);
-    await page.locator('.ba-log-link:visible').first().waitFor({ timeout: 20_000 });
+    await page.locator('.ba-log-link:visible').first().waitFor(UNTIL_TEST_LIMIT);
     await page.screenshot({ path: `${SHOTS}/log-usual-list-en-dark.png` });
 
     expect(problems.errors).toEqual([]);

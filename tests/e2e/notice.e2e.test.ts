@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { apiCall, apiToken } from './api';
 import { openPage } from './browser';
 import { formItem } from './selectors';
-import { DEMO, pickLanguage, pickTheme, signIn, toast, topButton } from './session-helpers';
+import { DEMO, UNTIL_TEST_LIMIT, pickLanguage, pickTheme, signIn, toast, topButton } from './session-helpers';
 import { serverAndBrowser, SHOTS } from './suite';
 
 /**
@@ -37,7 +37,7 @@ async function openPopover(page: Page) {
       return frame !== null && frame !== undefined && getComputedStyle(frame).opacity === '1' && getComputedStyle(frame).display !== 'none';
     },
     undefined,
-    { timeout: 15_000 },
+    UNTIL_TEST_LIMIT,
   );
   await popup.locator('.ba-notice-list[aria-busy="false"] [data-testid="notice-feed-item"]').first().waitFor();
   return popup;
@@ -96,7 +96,7 @@ describe('notices, in the browser', () => {
         return label !== undefined && document.querySelector('.ba-topbar-tools .ba-top-badge') !== null && unread > 0;
       },
       published.unread,
-      { timeout: 20_000 },
+      UNTIL_TEST_LIMIT,
     );
     const popup = await openPopover(demo.page);
     await expect(popup.getByRole('tab', { selected: true }).textContent()).resolves.toBe(`通知 (${published.unread})`);

@@ -2,7 +2,7 @@ import { describe, expect, test } from '@rstest/core';
 import { openPage } from './browser';
 import { serverAndBrowser, SHOTS } from './suite';
 import { HOME_MARKER, LOGIN_BUTTON, fillLogin } from './selectors';
-import { ADMIN, DEMO, cookieNames, sidebarTexts, signIn, toast } from './session-helpers';
+import { ADMIN, DEMO, UNTIL_TEST_LIMIT, atRest, cookieNames, sidebarTexts, signIn, toast } from './session-helpers';
 
 
 const e2e = serverAndBrowser();
@@ -94,8 +94,10 @@ describe('signing in and out', () => {
       await page.waitForSelector(LOGIN_BUTTON);
       await page.screenshot({ path: `${SHOTS}/login-${theme}.png` });
       await signIn(page, e2e.server.url);
-      await page.waitForSelector(HOME_MARKER);
-      await page.waitForTimeout(300);
+      // Shot once the home page is whole: its cards' bodies loaded (the tenant's plugins come after the
+      // sign-in) and nothing on it still fading in.
+      await page.waitForFunction(() => !document.querySelector('[data-testid="home-page"] .arco-skeleton'), undefined, UNTIL_TEST_LIMIT);
+      await atRest(page.locator(HOME_MARKER));
       await page.screenshot({ path: `${SHOTS}/home-${theme}.png` });
       const isDark = await page.evaluate(() => document.body.getAttribute('arco-theme') === 'dark');
       expect(isDark).toBe(theme === 'theme-dark');

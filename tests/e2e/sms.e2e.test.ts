@@ -2,7 +2,7 @@ import { describe, expect, test } from '@rstest/core';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openPage } from './browser';
-import { menusClosed, pickLanguage, pickTheme, signIn } from './session-helpers';
+import { UNTIL_TEST_LIMIT, menusClosed, pickLanguage, pickTheme, signIn } from './session-helpers';
 import { serverAndBrowser, settled, SHOTS } from './suite';
 
 const e2e = serverAndBrowser();
@@ -10,7 +10,7 @@ const e2e = serverAndBrowser();
 const row = (page: Page, text: string) => page.locator('.ba-crud-table .arco-table-tr', { hasText: text });
 
 async function listShown(page: Page): Promise<void> {
-  await page.locator('.ba-crud-table .arco-table-tr').nth(1).waitFor({ timeout: 20_000 });
+  await page.locator('.ba-crud-table .arco-table-tr').nth(1).waitFor(UNTIL_TEST_LIMIT);
   await page.locator('.ba-crud-table .arco-spin-loading').waitFor({ state: 'detached' }).catch(() => undefined);
 }
 
@@ -62,11 +62,11 @@ describe('SMS, in the browser', () => {
     await expect(dialog.locator('[data-testid="sms-send-preview"]').textContent()).resolves.toBe('【布雷德科技】您的验证码为864213，5分钟内有效。');
     await dialog.locator('input[aria-label="手机号"]').fill('1391234567');
     await dialog.locator('[data-testid="sms-send-submit"]').click();
-    await dialog.locator('[data-testid="sms-send-error"]', { hasText: '手机号码长度不为11位：1391234567' }).waitFor({ timeout: 20_000 });
+    await dialog.locator('[data-testid="sms-send-error"]', { hasText: '手机号码长度不为11位：1391234567' }).waitFor(UNTIL_TEST_LIMIT);
     await dialog.locator('input[aria-label="手机号"]').fill('13912345678');
     await dialog.locator('input[aria-label="手机号"]').press('Enter');
     const results = dialog.locator('[data-testid="sms-send-results"]');
-    await results.waitFor({ timeout: 20_000 });
+    await results.waitFor(UNTIL_TEST_LIMIT);
     expect(await results.locator('li', { hasText: '13912345678' }).locator('.arco-tag', { hasText: '已发送' }).count()).toBe(1);
     await dialog.getByRole('button', { name: '关闭' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -81,7 +81,7 @@ describe('SMS, in the browser', () => {
         await dialog.waitFor();
         await dialog.locator('input').first().fill(`1391234560${shot++}`);
         await dialog.locator('[data-testid="sms-send-submit"]').click();
-        await results.waitFor({ timeout: 20_000 });
+        await results.waitFor(UNTIL_TEST_LIMIT);
       },
       async () => {
         await dialog.locator('.arco-modal-footer button').first().click();
@@ -101,12 +101,14 @@ describe('SMS, in the browser', () => {
     // Enabling the Aliyun configuration disables the sandbox one; and back.
     await page.goto(`${e2e.server.url}/resource/sms`);
     await listShown(page);
+    // Each switch is read again until the server's answer and the list's reload show (a limit so long that
+    // only a switch that never turns meets it, and is then reported as it stands).
     await switchOf(page, 'aliyun-verify').click();
-    expect(await settled(checked(page, 'aliyun-verify'), 'true', 20_000)).toBe('true');
-    expect(await settled(checked(page, 'verify-code'), 'false', 20_000)).toBe('false');
+    expect(await settled(checked(page, 'aliyun-verify'), 'true', 60_000)).toBe('true');
+    expect(await settled(checked(page, 'verify-code'), 'false', 60_000)).toBe('false');
     await switchOf(page, 'verify-code').click();
-    expect(await settled(checked(page, 'verify-code'), 'true', 20_000)).toBe('true');
-    expect(await settled(checked(page, 'aliyun-verify'), 'false', 20_000)).toBe('false');
+    expect(await settled(checked(page, 'verify-code'), 'true', 60_000)).toBe('true');
+    expect(await settled(checked(page, 'aliyun-verify'), 'false', 60_000)).toBe('false');
 
     expect(problems.errors).toEqual([]);
     await context.close();

@@ -6,7 +6,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { openPage } from './browser';
 import { formItem } from './selectors';
-import { pickLanguage, pickTheme, signIn } from './session-helpers';
+import { UNTIL_TEST_LIMIT, pickLanguage, pickTheme, signIn } from './session-helpers';
 import { serverAndBrowser, SHOTS } from './suite';
 
 /**
@@ -38,27 +38,28 @@ async function uploadSpeed(context: BrowserContext, page: Page, bytesPerSecond: 
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
 }
 
-/** The percent an upload's bar shows (aria-valuenow of its progressbar). */
-const percentOf = async (bar: Locator) => Number(await bar.getByRole('progressbar').getAttribute('aria-valuenow'));
-
-/** Reads `read` until `wanted` holds of what it gives (every 100 ms, at most `timeout`), and gives that. */
-async function until<T>(read: () => Promise<T>, wanted: (value: T) => boolean, timeout = 20_000): Promise<T> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const value = await read();
-    if (wanted(value)) return value;
-    if (Date.now() > end) throw new Error(`still ${JSON.stringify(value)} after ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Waits until the bar is past `above` and short of 100, and gives that percent. */
+/**
+ * Waits until the bar is past `above` and short of 100, and gives that percent (its progressbar's
+ * aria-valuenow). The value is looked at on every frame in the page, so that no step of a quick upload
+ * slips between two looks; an upload that ends (or a bar that goes) first fails at once.
+ */
 async function midway(bar: Locator, above = 0): Promise<number> {
-  await bar.waitFor();
-  return until(
-    () => percentOf(bar),
-    (percent) => percent > above && percent < 100,
+  const seen = await bar.getByRole('progressbar').evaluate(
+    (element, floor) =>
+      new Promise<number | null>((done) => {
+        const look = () => {
+          const percent = Number(element.getAttribute('aria-valuenow'));
+          if (!element.isConnected) done(null);
+          else if (percent > floor) done(percent);
+          else requestAnimationFrame(look);
+        };
+        look();
+      }),
+    above,
+    UNTIL_TEST_LIMIT,
   );
+  if (seen === null || seen >= 100) throw new Error(`the upload went past ${above}% to ${seen === null ? 'its end' : `${seen}%`} without being seen in between`);
+  return seen;
 }
 
 describe('uploads show how far they are', () => {
@@ -84,10 +85,8 @@ describe('uploads show how far they are', () => {
     // Both stopped: the one being sent and the one waiting; nothing reaches the board.
     await uploads.getByRole('button', { name: '取消上传album-2.jpg' }).click();
     await bar.getByRole('button', { name: '取消上传photo.jpg' }).click();
-    await until(
-      () => uploads.getByText('已取消上传').count(),
-      (count) => count === 2,
-    );
+    await uploads.getByText('已取消上传').nth(1).waitFor();
+    await expect(uploads.getByText('已取消上传').count()).resolves.toBe(2);
     await expect(dialog.locator('.ba-album-tile').count()).resolves.toBe(0);
 
     await uploadSpeed(context, page, -1);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@rstest/core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiCall, apiToken } from './api';
 import { openPage } from './browser';
 import { pickLanguage, pickTheme, signIn } from './session-helpers';
@@ -45,10 +45,40 @@ function chartCalls(page: Page): Record<string, string>[] {
 const figure = async (page: Page, id: string) =>
   Number(((await page.locator(`[data-testid="visit-figure-${id}"] .visit-figure-value`).textContent()) ?? '').replace(/[,\s]/g, ''));
 
-/** Waits until the three charts have drawn on their canvases (their skeletons gone). */
+/**
+ * Waits until the three charts have drawn on their canvases what the page now shows: their skeletons gone
+ * and no redraw (a new range, staff member, theme or language) still moving their marks.
+ */
 async function chartsDrawn(page: Page): Promise<void> {
-  await page.locator('.chart-kit-canvas canvas').nth(2).waitFor();
-  await page.waitForFunction(() => document.querySelectorAll('.chart-kit-skeleton').length === 0);
+  await page.locator('[data-testid="visit-chart-page"] .chart-kit-canvas canvas').nth(2).waitFor();
+  await page.waitForFunction(() => {
+    const charts = [...document.querySelectorAll('[data-testid="visit-chart-page"] .chart-kit-canvas')];
+    return charts.length === 3 && charts.every((chart) => chart.getAttribute('data-state') === 'drawn') && document.querySelectorAll('.chart-kit-skeleton').length === 0;
+  });
+}
+
+/**
+ * Where, along the canvas's column at `across` of its width, the first bar from the top is drawn (its
+ * middle, in page pixels): the first run of coloured pixels, as the axis, the grid and the labels are grey.
+ */
+async function firstBarAt(canvas: Locator, across: number): Promise<{ x: number; y: number }> {
+  const box = (await canvas.boundingBox())!;
+  const y = await canvas.evaluate((element, fraction) => {
+    const drawing = element as HTMLCanvasElement;
+    const scale = drawing.width / drawing.getBoundingClientRect().width;
+    const column = drawing.getContext('2d')!.getImageData(Math.round(drawing.width * fraction), 0, 1, drawing.height).data;
+    const coloured = (row: number) => {
+      const [r, g, b, a] = column.slice(row * 4, row * 4 + 4);
+      return a! > 200 && Math.max(r!, g!, b!) - Math.min(r!, g!, b!) > 80;
+    };
+    let top = 0;
+    while (top < drawing.height && !coloured(top)) top++;
+    let bottom = top;
+    while (bottom < drawing.height && coloured(bottom)) bottom++;
+    return top < drawing.height ? (top + bottom) / 2 / scale : null;
+  }, across);
+  if (y === null) throw new Error(`no bar is drawn at ${across * 100}% of the chart's width`);
+  return { x: box.x + box.width * across, y: box.y + y };
 }
 
 describe('visit statistics and the home cards, in the browser', () => {
@@ -98,13 +128,10 @@ describe('visit statistics and the home cards, in the browser', () => {
     await page.locator('.visit-select').nth(1).locator('.arco-select-clear-icon').click();
     await page.waitForFunction((pv) => document.querySelector('[data-testid="visit-figure-pv"] .visit-figure-value')?.textContent?.replace(/,/g, '') === String(pv), week.totals.pv);
     await chartsDrawn(page);
-    const canvas = page.locator('[data-testid="visit-panel-top-staff"] .chart-kit-canvas canvas');
-    const box = (await canvas.boundingBox())!;
-    // The bars start after the names' axis; the first is near the top. Try a few heights until one is hit.
-    for (let y = 0.06; y < 0.3 && !new URL(page.url()).searchParams.get('chart.staff'); y += 0.02) {
-      await page.mouse.click(box.x + box.width * 0.45, box.y + box.height * y);
-      await page.waitForTimeout(150);
-    }
+    // The bars start after the names' axis, and the first (the longest) reaches past the middle.
+    const bar = await firstBarAt(page.locator('[data-testid="visit-panel-top-staff"] .chart-kit-canvas canvas'), 0.45);
+    await page.mouse.click(bar.x, bar.y);
+    await page.waitForFunction(() => new URL(location.href).searchParams.has('chart.staff'));
     expect(new URL(page.url()).searchParams.get('chart.staff')).toBe(first!.staffId);
     await page.waitForFunction((pv) => document.querySelector('[data-testid="visit-figure-pv"] .visit-figure-value')?.textContent?.replace(/,/g, '') === String(pv), first!.count);
     expect(calls.at(-2)).toEqual({ startDate: addDays(end, -6), endDate: end, staffId: first!.staffId });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { UNTIL_TEST_LIMIT } from './session-helpers';
 
 /**
  * What the workflow's browser tests share: the demo HR clerk, direct calls with a JSON body (to find the
@@ -66,7 +67,7 @@ export const tableRows = (page: Page) => page.locator('tbody .arco-table-tr');
 export async function rowOfInstance(page: Page, items: readonly WorkItem[], processInstanceId: string): Promise<Locator> {
   const index = items.findIndex((item) => item.processInstanceId === processInstanceId);
   if (index < 0) throw new Error(`instance ${processInstanceId} is not in the list: ${items.map((i) => i.processInstanceId).join(', ')}`);
-  await tableRows(page).nth(index).waitFor({ timeout: 20_000 });
+  await tableRows(page).nth(index).waitFor(UNTIL_TEST_LIMIT);
   return tableRows(page).nth(index);
 }
 

@@ -5,7 +5,7 @@ import { apiToken } from './api';
 import { launchBrowser, openPage } from './browser';
 import { formItem } from './selectors';
 import { freshDataDir, startServerProcess, type RunningServer } from './server-process';
-import { ADMIN, DEMO, pickLanguage, pickTheme, signIn, toast, topButton } from './session-helpers';
+import { ADMIN, DEMO, UNTIL_TEST_LIMIT, pickLanguage, pickTheme, signIn, toast, topButton } from './session-helpers';
 import { SHOTS } from './suite';
 import { HR, flowApi, historyOf, markedElements, toastsGone, workList, type WorkItem } from './work-helpers';
 
@@ -144,13 +144,13 @@ async function messageOf(page: Page, text: string): Promise<Locator> {
   const entries = page.locator('.ba-notice').getByTestId('message-feed-item');
   const ours = entries.filter({ hasText: text });
   const more = page.locator('.ba-notice-footer').getByRole('button', { name: '加载更多' });
-  await entries.first().waitFor({ timeout: 20_000 });
+  await entries.first().waitFor(UNTIL_TEST_LIMIT);
   for (;;) {
     if ((await ours.count()) > 0) return ours.first();
     if ((await more.count()) === 0) throw new Error(`the message tab lists no entry for ${text}: ${JSON.stringify(await entries.allTextContents())}`);
     const shown = await entries.count();
     await more.click();
-    await page.waitForFunction(([selector, before]) => document.querySelectorAll(selector as string).length > (before as number), ['.ba-notice [data-testid="message-feed-item"]', shown] as const, { timeout: 20_000 });
+    await page.waitForFunction(([selector, before]) => document.querySelectorAll(selector as string).length > (before as number), ['.ba-notice [data-testid="message-feed-item"]', shown] as const, UNTIL_TEST_LIMIT);
   }
 }
 
@@ -248,12 +248,12 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     const blank = await blankSpot(page);
     await page.mouse.click(blank.x, blank.y);
     await page.keyboard.press('Control+s');
-    await toast(page, '保存成功，当前第 1 版').waitFor({ timeout: 20_000 });
+    await toast(page, '保存成功，当前第 1 版').waitFor(UNTIL_TEST_LIMIT);
 
     // The model list shows it; 部署 for 000000 with the category 通用审批.
     await page.goto(`${url()}/flow/model`);
     const row = page.locator('tbody .arco-table-tr', { hasText: MODEL_NAME });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor(UNTIL_TEST_LIMIT);
     await row.getByRole('button', { name: '部署' }).click();
     const dialog = page.locator('.arco-modal', { hasText: `部署「${MODEL_NAME}」` });
     await dialog.getByTestId('flow-deploy-category').click();
@@ -264,7 +264,7 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await page.locator('.arco-select-popup:visible').waitFor({ state: 'hidden' });
     await page.screenshot({ path: `${SHOTS}/workflow-deploy-zh-light.png` });
     await dialog.getByTestId('flow-deploy-submit').click();
-    await dialog.getByTestId('flow-deployed').getByText(`000000：${MODEL_KEY} 第 1 版`).waitFor({ timeout: 20_000 });
+    await dialog.getByTestId('flow-deployed').getByText(`000000：${MODEL_KEY} 第 1 版`).waitFor(UNTIL_TEST_LIMIT);
     await dialog.getByRole('button', { name: '关闭' }).click();
 
     const demoToken = await apiToken(url(), DEMO.tenantId, DEMO.username, DEMO.password);
@@ -291,8 +291,8 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: 'admin' }).first().click();
     await page.screenshot({ path: `${SHOTS}/workflow-start-form-zh-light.png` });
     await page.getByTestId('work-general-submit').click();
-    await page.waitForURL(/\/work\/send$/, { timeout: 20_000 });
-    await ourRow(page).waitFor({ timeout: 20_000 });
+    await page.waitForURL(/\/work\/send$/, UNTIL_TEST_LIMIT);
+    await ourRow(page).waitFor(UNTIL_TEST_LIMIT);
 
     const demoToken = await apiToken(url(), DEMO.tenantId, DEMO.username, DEMO.password);
     // Started once: one instance of ours in the list, one row of it on screen.
@@ -318,11 +318,11 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await page.keyboard.press('Escape');
 
     await openList(page, '/work/claim');
-    await ourRow(page).waitFor({ timeout: 20_000 });
+    await ourRow(page).waitFor(UNTIL_TEST_LIMIT);
     await page.screenshot({ path: `${SHOTS}/workflow-claim-list-zh-light.png` });
     await ourRow(page).getByTestId('work-claim').click();
     await toast(page, '签收事务成功').waitFor();
-    await ourRow(page).waitFor({ state: 'detached', timeout: 20_000 });
+    await ourRow(page).waitFor({ state: 'detached', ...UNTIL_TEST_LIMIT });
 
     const hrToken = await apiToken(url(), HR.tenantId, HR.username, HR.password);
     const todo = await itemOf(hrToken, 'todo');
@@ -334,13 +334,13 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await page.waitForURL(`**/work/process/general/handle/${run.firstTaskId}/${run.processInstanceId}/**`);
     // The handling page (the list it came from stays behind its tab, with the same title in a row).
     const handle = page.getByTestId('work-general-handle');
-    await handle.getByText(TITLE).first().waitFor({ timeout: 20_000 });
+    await handle.getByText(TITLE).first().waitFor(UNTIL_TEST_LIMIT);
     await handle.getByText(REASON).first().waitFor();
     await handle.getByRole('textbox', { name: '意见' }).fill('同意采购，按标准配置');
     await progressLoaded(handle);
     await page.screenshot({ path: `${SHOTS}/workflow-handle-hr-zh-light.png`, fullPage: true });
     await page.getByTestId('work-approve').click();
-    await page.waitForURL(/\/work\/todo$/, { timeout: 20_000 });
+    await page.waitForURL(/\/work\/todo$/, UNTIL_TEST_LIMIT);
     expect(await itemOf(hrToken, 'todo')).toBeUndefined();
     expect(await itemOf(hrToken, 'done')).toMatchObject({ taskName: '一级审批' });
     expect(problems.errors).toEqual([]);
@@ -368,7 +368,7 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await ourRow(page).getByTestId('work-handle').click();
     await page.waitForURL(`**/work/process/general/handle/${run.secondTaskId}/${run.processInstanceId}/**`);
     const handle = page.getByTestId('work-general-handle');
-    await handle.getByText(TITLE).first().waitFor({ timeout: 20_000 });
+    await handle.getByText(TITLE).first().waitFor(UNTIL_TEST_LIMIT);
     const { diagram } = await progressLoaded(handle);
     const ids = await elementIdsByName(diagram);
     await expect(markedElements(diagram, CURRENT)).resolves.toEqual([ids['二级审批']]);
@@ -376,7 +376,7 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await handle.getByRole('textbox', { name: '意见' }).fill(REJECTION);
     await page.screenshot({ path: `${SHOTS}/workflow-handle-admin-zh-light.png`, fullPage: true });
     await page.getByTestId('work-reject').click();
-    await page.waitForURL(/\/work\/todo$/, { timeout: 20_000 });
+    await page.waitForURL(/\/work\/todo$/, UNTIL_TEST_LIMIT);
 
     const admin = await apiToken(url(), ADMIN.tenantId, ADMIN.username, ADMIN.password);
     expect(await itemOf(admin, 'todo')).toBeUndefined();
@@ -399,7 +399,7 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     const { context, page, problems } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     await signIn(page, url(), DEMO);
     await openList(page, '/work/send');
-    await ourRow(page).locator('.arco-tag', { hasText: '已办结' }).waitFor({ timeout: 20_000 });
+    await ourRow(page).locator('.arco-tag', { hasText: '已办结' }).waitFor(UNTIL_TEST_LIMIT);
 
     // 跟踪: a drawer with the history and the diagram.
     await ourRow(page).getByTestId('work-follow').click();
@@ -420,7 +420,7 @@ describe('a process drawn in the browser, run by the engine across a restart', (
     await ourRow(page).getByTestId('work-detail').click();
     await page.waitForURL(`**/work/process/general/detail/${run.processInstanceId}/**`);
     const detailPage = page.getByTestId('work-general-detail');
-    await detailPage.getByText(TITLE).first().waitFor({ timeout: 20_000 });
+    await detailPage.getByText(TITLE).first().waitFor(UNTIL_TEST_LIMIT);
     const detail = await progressLoaded(detailPage);
     await detail.history.filter({ hasText: REJECTION }).first().waitFor();
     await page.screenshot({ path: `${SHOTS}/workflow-detail-en-dark.png`, fullPage: true });
