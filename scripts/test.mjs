@@ -54,13 +54,32 @@ const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 mkdirSync(logs, { recursive: true });
 
+const groups = new Set();
+const burners = [];
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const group of groups) {
+      try {
+        process.kill(-group, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    for (const burner of burners) burner.kill('SIGKILL');
+    process.exit(130);
+  });
+}
+
 /** Runs a command with its output in the lane's log; resolves with its exit code (a signal counts as 1). */
 function run(name, command, commandArgs, env = {}) {
   const log = join(logs, `${name}.log`);
   const out = createWriteStream(log);
   // GNU time, where there is one, adds the CPU seconds the lane used (its processes and theirs) to its log.
   const [program, programArgs] = existsSync(TIME) ? [TIME, ['-f', '\n[cpu] %U %S', command, ...commandArgs]] : [command, commandArgs];
-  const child = spawn(program, programArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A process group of its own: stopping the run stops the lane's workers and the servers and browsers they started.
+  const child = spawn(program, programArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  groups.add(child.pid);
+  child.on('exit', () => groups.delete(child.pid));
   child.stdout.pipe(out, { end: false });
   child.stderr.pipe(out, { end: false });
   return new Promise((resolve) => {
@@ -72,12 +91,14 @@ function run(name, command, commandArgs, env = {}) {
   });
 }
 
-/** The last progress line rstest wrote in a lane's log, for the periodic status. */
+/** How far a lane is, from its log: the test files it has finished and how many of them failed. */
 function progressOf(log) {
   if (!existsSync(log)) return 'starting';
   const text = readFileSync(log, 'utf8');
-  const last = [...text.matchAll(/\[PROGRESS\] test files: ([^|\n]+)(?:\| tests: ([^|\n]+))?/g)].at(-1);
-  return last ? [last[1], last[2]].filter(Boolean).map((part) => part.trim()).join('; ') : 'building';
+  const done = text.match(/^ [✓✗] \S+ \(\d+\)/gm) ?? [];
+  if (done.length === 0) return text.includes('[PROGRESS]') ? 'running its first files' : 'building';
+  const failed = done.filter((line) => line.startsWith(' ✗')).length;
+  return `${done.length} files done${failed ? `, ${failed} failed` : ''}`;
 }
 
 /** The CPU seconds a lane used, as GNU time wrote them at the end of its log. */
@@ -134,9 +155,7 @@ async function build() {
 }
 
 // Busy loops in processes of their own, as many as there are cores: the suite then runs on a loaded machine.
-const burners = stress
-  ? cpus().map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }))
-  : [];
+burners.push(...(stress ? cpus().map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })) : []));
 if (stress) console.log(`stress: ${burners.length} busy processes beside the tests`);
 
 const status = setInterval(() => {
