@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { FIRST_START_LIMIT_MS } from '../core/server/test-server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from '@rstest/core';
@@ -50,5 +51,5 @@ describe('the installed product on disk', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-  });
+  }, FIRST_START_LIMIT_MS);
 });

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { FIRST_START_LIMIT_MS } from '../core/server/test-server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -60,7 +61,7 @@ describe('a database made by an earlier version', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, FIRST_START_LIMIT_MS);
 
   const url = process.env.TEST_DATABASE_URL;
   test.skipIf(!url)('on PostgreSQL (TEST_DATABASE_URL): the same', async () => {
@@ -74,5 +75,5 @@ describe('a database made by an earlier version', () => {
     } finally {
       await scratch.drop();
     }
-  });
+  }, FIRST_START_LIMIT_MS);
 });

@@ -24,6 +24,13 @@ import { insertUser, USER_APPROVED } from './user/users';
  * folder, keyed by the schema and seed code, and the others start from it in about 1 s. Share one server
  * per test file.
  */
+/**
+ * The limit of a test that makes whole first starts (initdb, every migration and seed) instead of starting
+ * from a snapshot: 20 s each on an idle machine, minutes on a loaded one. Such a test is mostly PGlite,
+ * which answers without letting the event loop turn, so the watchdog enforces it.
+ */
+export const FIRST_START_LIMIT_MS = 300_000;
+
 export const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 export interface CallOptions {

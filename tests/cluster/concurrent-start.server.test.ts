@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { FIRST_START_LIMIT_MS } from '../../core/server/test-server';
 import { describe, expect, test } from '@rstest/core';
 import { loadServerPlugins } from '../../app/server-plugins';
 import { silentLogger } from '../../core/server/context';
@@ -70,5 +71,5 @@ describe.skipIf(!url)('instances started together on one empty PostgreSQL (TEST_
       await Promise.all(servers.map((s) => s.close()));
       await scratch.drop();
     }
-  });
+  }, FIRST_START_LIMIT_MS);
 });
