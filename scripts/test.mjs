@@ -21,13 +21,13 @@ const rstest = join(root, 'node_modules', '@rstest', 'core', 'bin', 'rstest.js')
 const TIME = '/usr/bin/time';
 
 /**
- * Workers per lane, for two cores: the unit and server lanes keep a core busy each with one worker (a
- * second only waits for the core), the e2e lane mostly waits on its servers and browsers, so two files run
- * at once there.
+ * Workers per lane, for two cores. The unit lane keeps a core busy with one worker. The server lane is the
+ * longest (158 files, the sweeps a few minutes each): two workers, so one long file does not hold the rest
+ * back. The e2e lane mostly waits on its servers and browsers: two files at once.
  */
 const LANES = {
   unit: { workers: 1 },
-  server: { workers: 1 },
+  server: { workers: 2 },
   e2e: { workers: 2, needsBuild: true },
 };
 const CHECKS = {
