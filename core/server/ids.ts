@@ -58,7 +58,29 @@ export interface LeaseOptions {
    * a renewal held up (behind a long queue of queries on the single connection) never stops the ids.
    */
   sole?: boolean;
+  /** The system's clocks and a timer by default; a test moves time and runs the renewals itself. */
+  clock?: LeaseClock;
 }
+
+/** What a lease reads the time from, and what starts its renewals. */
+export interface LeaseClock {
+  /** Milliseconds since 1970, as other processes read them too (it may step). */
+  wall(): number;
+  /** Milliseconds from any origin, never stepping (it may stop while the machine is suspended). */
+  monotonic(): number;
+  /** Calls `renew` every `ms` until the function returned is called; `renew` settles when its renewal is over. */
+  every(ms: number, renew: () => Promise<void>): () => void;
+}
+
+const systemClock: LeaseClock = {
+  wall: () => Date.now(),
+  monotonic: () => performance.now(),
+  every(ms, renew) {
+    const timer = setInterval(() => void renew(), ms);
+    timer.unref(); // never what keeps the process alive
+    return () => clearInterval(timer);
+  },
+};
 
 interface Claim {
   worker: number;
@@ -71,7 +93,7 @@ interface Claim {
  * is reused as late as possible). Claims queue behind a transaction lock, so two starting processes never
  * take the same one. Records the instant until which this holder may issue ids: renewal time plus the lease.
  */
-async function claim(tx: Tx, holder: string, leaseMs: number): Promise<Claim> {
+async function claim(tx: Tx, holder: string, leaseMs: number, wallNow: () => number): Promise<Claim> {
   await tx.query(`select pg_advisory_xact_lock(hashtext('blade_worker_lease'))`);
   const free = await tx.one<{ worker_id: number; issued_until_ms: string | null }>(
     `select w as worker_id, l.issued_until_ms from generate_series(0, ${WORKER_COUNT - 1}) w
@@ -86,7 +108,7 @@ async function claim(tx: Tx, holder: string, leaseMs: number): Promise<Claim> {
      values ($1, $2, $3, now(), now() + make_interval(secs => $4))
      on conflict (worker_id) do update set holder = excluded.holder, issued_until_ms = excluded.issued_until_ms,
        claimed_at = excluded.claimed_at, expires_at = excluded.expires_at`,
-    [free.worker_id, holder, Date.now() + leaseMs, leaseMs / 1000],
+    [free.worker_id, holder, wallNow() + leaseMs, leaseMs / 1000],
   );
   return { worker: free.worker_id, after: free.issued_until_ms === null ? -1 : Number(free.issued_until_ms) };
 }
@@ -100,13 +122,14 @@ async function claim(tx: Tx, holder: string, leaseMs: number): Promise<Claim> {
 export async function leaseWorkerId(db: Db, options: LeaseOptions): Promise<LeasedIdGenerator> {
   const leaseMs = options.leaseMs ?? 60_000;
   const renewMs = options.renewMs ?? 10_000;
+  const clock = options.clock ?? systemClock;
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   // Measured on both clocks, the larger elapsed time wins: the monotonic one ignores a suspended machine, the wall clock may step.
-  const stamp = () => ({ wall: Date.now(), mono: performance.now() });
-  const lapsed = (since: { wall: number; mono: number }) => Math.max(Date.now() - since.wall, performance.now() - since.mono) >= leaseMs;
+  const stamp = () => ({ wall: clock.wall(), mono: clock.monotonic() });
+  const lapsed = (since: { wall: number; mono: number }) => Math.max(clock.wall() - since.wall, clock.monotonic() - since.mono) >= leaseMs;
 
   let renewedAt = stamp();
-  let current = await db.system((tx) => claim(tx, holder, leaseMs));
+  let current = await db.system((tx) => claim(tx, holder, leaseMs, () => clock.wall()));
   let ids = createIdGenerator(current.worker, current.after);
   let lastId: string | undefined;
   // The generator may run ahead of the clock (4096 ids in a millisecond, or continuing after a predecessor).
@@ -128,7 +151,7 @@ export async function leaseWorkerId(db: Db, options: LeaseOptions): Promise<Leas
       if (!kept) {
         // Unreachable for longer than the lease and the id went to another process: take a new one.
         const previous = current.worker;
-        current = await db.system((tx) => claim(tx, holder, leaseMs));
+        current = await db.system((tx) => claim(tx, holder, leaseMs, () => clock.wall()));
         ids = createIdGenerator(current.worker, current.after);
         lastId = undefined;
         options.log.error(`Worker id ${previous} was taken over by another server after its lease lapsed; this server now uses worker id ${current.worker}.`);
@@ -142,10 +165,10 @@ export async function leaseWorkerId(db: Db, options: LeaseOptions): Promise<Leas
     }
   }
 
-  const timer = setInterval(() => {
+  const stopRenewing = clock.every(renewMs, () => {
     if (!renewing && !released) renewing = renew().finally(() => (renewing = undefined));
-  }, renewMs);
-  timer.unref(); // never what keeps the process alive
+    return renewing ?? Promise.resolve();
+  });
 
   return {
     get worker() {
@@ -161,14 +184,14 @@ export async function leaseWorkerId(db: Db, options: LeaseOptions): Promise<Leas
     async release() {
       if (released) return;
       released = true;
-      clearInterval(timer);
+      stopRenewing();
       await renewing;
       try {
         await db.system((tx) =>
           tx.query('update blade_worker_lease set expires_at = now(), issued_until_ms = $3 where worker_id = $1 and holder = $2', [
             current.worker,
             holder,
-            issuedUntil(Date.now()),
+            issuedUntil(clock.wall()),
           ]),
         );
       } catch (error) {

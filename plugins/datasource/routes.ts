@@ -6,6 +6,7 @@ import {
   assertAdministrator,
   bizError,
   currentMember,
+  type DatasourceCatalog,
   type DeclaredRateRules,
   describeRoute,
   docText,
@@ -16,8 +17,8 @@ import {
   readJson,
   type ServerContext,
 } from '../../core/sdk/server';
-import { datasourceCatalog, pgLogin } from './catalog/catalog';
-import { withPgClient } from './catalog/connect';
+import { pgLogin } from './catalog/catalog';
+import { withPgClient, type PgConnector } from './catalog/connect';
 import { DATASOURCE_MSG } from './catalog/messages';
 import { storedDatasource } from './catalog/stored';
 import { assertSamePlace } from './catalog/stored-password';
@@ -74,7 +75,7 @@ const ADMIN_ONLY = { zh: '仅超级管理员；每位用户每分钟最多 20 �
 const versionOf = (setting: unknown) => String(setting ?? '').split(' ')[0] ?? '';
 
 /** The connection tools of the datasource screen and the code generator: test, tables, columns. */
-export function datasourceToolRoutes(api: Hono<AppEnv>, ctx: ServerContext): void {
+export function datasourceToolRoutes(api: Hono<AppEnv>, ctx: ServerContext, catalog: DatasourceCatalog, connector: PgConnector): void {
   const countCall = (user: { tenantId: string; userId: string }) => ctx.rateLimiter.hit([{ rule: 'datasourceConnectUser', key: `${user.tenantId}:${user.userId}` }]);
 
   api.post(
@@ -110,7 +111,7 @@ export function datasourceToolRoutes(api: Hono<AppEnv>, ctx: ServerContext): voi
         password = saved.password;
       }
       const login = pgLogin({ driverClass, url, username: username.trim(), password });
-      const version = await withPgClient(ctx, login, async (client) => (await client.query<{ version: string }>(`select current_setting('server_version') as version`)).rows[0]?.version);
+      const version = await withPgClient(ctx, login, async (client) => (await client.query<{ version: string }>(`select current_setting('server_version') as version`)).rows[0]?.version, connector);
       return c.json(rData({ product: `PostgreSQL ${versionOf(version)}`, ms: Math.round(performance.now() - started) }));
     },
   );
@@ -130,7 +131,7 @@ export function datasourceToolRoutes(api: Hono<AppEnv>, ctx: ServerContext): voi
     async (c) => {
       await countCall(currentMember(c));
       const { id } = parseInput(tablesQuery, c.req.query());
-      return c.json(rData(await datasourceCatalog.tables(ctx, id)));
+      return c.json(rData(await catalog.tables(ctx, id)));
     },
   );
 
@@ -149,7 +150,7 @@ export function datasourceToolRoutes(api: Hono<AppEnv>, ctx: ServerContext): voi
     async (c) => {
       await countCall(currentMember(c));
       const { id, tableName: table } = parseInput(columnsQuery, c.req.query());
-      const shape = await datasourceCatalog.describe(ctx, id, table);
+      const shape = await catalog.describe(ctx, id, table);
       if (!shape) throw bizError(DATASOURCE_MSG.noTable);
       return c.json(rData(shape));
     },

@@ -14,6 +14,9 @@
  * - The mall's order list with its filters at a million orders (mall-orders.ts).
  * - The work lists (to do, to claim, done…) at 100,000 finished and 1,000 running process instances (flow-todo.ts).
  * - The API log's cost: the parameter list's throughput under load with it on and off (api-log-load.ts).
+ * - How soon the limits and refusals answer (a hash refused, failed sign-ins by reason, a stalled body's
+ *   408, a report beyond its time-out, a datasource that cannot be reached, 50 pictures saved) and how
+ *   soon a change reaches another instance (limits.ts): what the server tests assert, timed.
  */
 import { launchBrowser } from '../e2e/browser';
 import { startServerProcess } from '../e2e/server-process';
@@ -28,6 +31,7 @@ import { benchTokenCheck } from './token-check';
 import { benchVisitStats } from './visit-stats';
 import { benchMallOrders } from './mall-orders';
 import { benchFlowTodo } from './flow-todo';
+import { benchLimits } from './limits';
 import { startStaticServer, type StaticServer } from './static-server';
 
 const RUNS = 9;
@@ -48,6 +52,7 @@ async function main() {
   if (part !== 'browser') await benchMallOrders();
   if (part !== 'browser') await benchFlowTodo();
   if (part !== 'browser') await benchApiLog();
+  if (part !== 'browser') await benchLimits();
 }
 
 async function browserFigures() {

@@ -1,3 +1,4 @@
+import { Socket, type LookupFunction } from 'node:net';
 import pg from 'pg';
 import { ApiError, bizError, type LocalText, type ServerContext } from '../../../core/sdk/server';
 import type { PgAddress } from './jdbc-url';
@@ -14,12 +15,27 @@ export interface PgLogin {
 /** Connecting, and each statement: a datasource that does not answer within this is reported as such. */
 export const CONNECT_TIMEOUT_MS = 5000;
 
+/** How a datasource's host is reached: the system's name resolution unless `lookup` is given. */
+export interface PgConnector {
+  /** Answers host names as `dns.lookup` does (a test's own answers, with no name server asked). */
+  lookup?: LookupFunction;
+}
+
+/** A socket for the driver that resolves its host with `lookup`: the driver's `connect(port, host)` takes none. */
+function resolvingWith(lookup: LookupFunction): () => Socket {
+  return () => {
+    const socket = new Socket();
+    const connect = socket.connect.bind(socket);
+    return Object.assign(socket, { connect: (port: number, host: string) => connect({ port, host, lookup }) });
+  };
+}
+
 /**
  * Runs `work` on a fresh connection, closed afterwards whatever happens: the tools connect seldom and to
  * servers that change under them, so nothing is pooled or kept. A failure is a 400 saying why in the
  * caller's language; the password is never in it.
  */
-export async function withPgClient<T>(ctx: ServerContext, login: PgLogin, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withPgClient<T>(ctx: ServerContext, login: PgLogin, work: (client: pg.Client) => Promise<T>, connector: PgConnector = {}): Promise<T> {
   const { address } = login;
   const client = new pg.Client({
     host: address.host,
@@ -32,6 +48,7 @@ export async function withPgClient<T>(ctx: ServerContext, login: PgLogin, work: 
     statement_timeout: CONNECT_TIMEOUT_MS,
     query_timeout: CONNECT_TIMEOUT_MS,
     application_name: 'card-admin',
+    stream: connector.lookup ? resolvingWith(connector.lookup) : undefined,
   });
   // A connection dropped between statements is reported by the statement under way; unheard, it would end the process.
   client.on('error', () => undefined);
