@@ -86,44 +86,63 @@ describe('startServer with PGlite on disk', () => {
   });
 });
 
-/** Sends `payload` on a raw connection and waits until the server closes it; returns what came back and when. */
-function rawRequest(url: string, payload: string, hangUpAfterMs?: number): Promise<{ answer: string; ms: number }> {
+/**
+ * Node checks request time-outs every 30 s unless the server asks for more often: a connection held half
+ * that long means the server's own check (a tenth of its time-out) is not in force. How soon within that
+ * a stalled request is cut is a figure of `npm run bench` (tests/bench/limits.ts), not asserted here.
+ */
+const HELD_TOO_LONG_MS = 15_000;
+
+/**
+ * Sends `payload` on a raw connection and waits until the server closes it (or, with `hangUp`, closes it
+ * itself once the payload is sent); returns what came back and how long the connection lived.
+ */
+function rawRequest(url: string, payload: string, hangUp = false): Promise<{ answer: string; ms: number }> {
   const { hostname, port } = new URL(url);
   return new Promise((done, fail) => {
-    const started = Date.now();
+    const started = performance.now();
     let answer = '';
-    const socket = connect(Number(port), hostname, () => socket.write(payload));
+    const socket = connect(Number(port), hostname, () => socket.write(payload, () => hangUp && socket.destroy()));
     socket.on('data', (chunk) => (answer += chunk));
     socket.on('error', () => undefined); // a reset after the server's answer
-    socket.on('close', () => done({ answer, ms: Date.now() - started }));
-    if (hangUpAfterMs !== undefined) setTimeout(() => socket.destroy(), hangUpAfterMs);
-    setTimeout(() => fail(new Error(`the server held the connection for 10 s; it answered: ${answer}`)), 10_000).unref();
+    socket.on('close', () => done({ answer, ms: performance.now() - started }));
+    setTimeout(() => fail(new Error(`the server held the connection for ${HELD_TOO_LONG_MS / 1000} s; it answered: ${answer}`)), HELD_TOO_LONG_MS).unref();
   });
 }
 
 describe('slow and vanishing clients', () => {
-  test('a body that stalls is answered 408 and closed within the time-out; a client that hangs up mid-body is one log line, no stack', async () => {
+  test('a body that stalls is answered 408 and closed at the time-out, not before; a client that hangs up mid-body is one log line, no stack', async () => {
     const lines: string[] = [];
     const errors: unknown[] = [];
-    const log: Logger = { info: (message) => lines.push(message), error: (message, error) => errors.push([message, error]) };
+    let heard: () => void = () => undefined;
+    const log: Logger = {
+      info: (message) => {
+        lines.push(message);
+        heard();
+      },
+      error: (message, error) => errors.push([message, error]),
+    };
+    const nextLine = () => new Promise<void>((resolve) => (heard = resolve));
     const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, distDir, log, requestTimeoutMs: 1000 });
     try {
       const head = (framing: string) => `POST /api/blade-user/update-info HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`;
       const stalled = await rawRequest(server.url, `${head('Content-Length: 100')}{"realName":`);
       expect(stalled.answer).toMatch(/^HTTP\/1\.1 408 /);
       expect(stalled.ms).toBeGreaterThanOrEqual(900);
-      expect(stalled.ms).toBeLessThan(2500);
       const stalledChunks = await rawRequest(server.url, `${head('Transfer-Encoding: chunked')}b\r\n{"realName"\r\n`);
       expect(stalledChunks.answer).toMatch(/^HTTP\/1\.1 408 /);
-      expect(stalledChunks.ms).toBeLessThan(2500);
+      expect(stalledChunks.ms).toBeGreaterThanOrEqual(900);
       const before = lines.length;
-      const hungUp = await rawRequest(server.url, `${head('Transfer-Encoding: chunked')}b\r\n{"realName"\r\n`, 200);
+      const said = nextLine();
+      const hungUp = await rawRequest(server.url, `${head('Transfer-Encoding: chunked')}b\r\n{"realName"\r\n`, true);
       expect(hungUp.answer).toBe('');
-      await new Promise((r) => setTimeout(r, 200));
+      await said;
       expect(lines.slice(before)).toEqual([expect.stringMatching(/^POST \/api\/blade-user\/update-info \(.+\): the client closed the connection before the request was complete$/)]);
       expect(errors).toEqual([]);
-      // The server is as it was: the next request is answered at once.
+      // The server is as it was: the next request is answered, and the hang-up left nothing more to say.
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect(lines.length).toBe(before + 1);
+      expect(errors).toEqual([]);
     } finally {
       await server.close();
     }

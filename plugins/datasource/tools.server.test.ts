@@ -1,8 +1,10 @@
+import type { LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import pg from 'pg';
 import type { TableShape, TableSummary } from '../../core/sdk/server';
 import { createTestServer, scratchDatabase, serverBackends, type TestServer } from '../../core/sdk/server-testing';
-import datasourceServer from './server';
+import datasourceServer, { datasourceServerWith } from './server';
 
 /**
  * The connection tools: the catalogue of the embedded database (on PGlite and on PostgreSQL), the three
@@ -82,6 +84,18 @@ const addDatasource = async (ts: TestServer, token: string, row: Record<string, 
   return String((page.body.data as { records: { id: string; name: string }[] }).records.find((r) => r.name === row.name)!.id);
 };
 
+/**
+ * Host names answered as a name server would, without asking one: `refusing.test` is this machine (whose
+ * port 1 refuses), `dns-down.test` finds the name server unreachable, any other name does not exist.
+ */
+const knownNames: LookupFunction = (hostname, options, callback) => {
+  const failure = (code: string) => Object.assign(new Error(`getaddrinfo ${code} ${hostname}`), { code, hostname, syscall: 'getaddrinfo' });
+  if (hostname !== 'refusing.test') return callback(failure(hostname === 'dns-down.test' ? 'EAI_AGAIN' : 'ENOTFOUND'), '', 0);
+  const found: LookupAddress = { address: '127.0.0.1', family: 4 };
+  if (options.all) callback(null, [found]);
+  else callback(null, found.address, found.family);
+};
+
 describe.each(serverBackends())('the embedded database on $name', (backend) => {
   let ts: TestServer;
   let tokens: Tokens;
@@ -159,7 +173,7 @@ describe('the endpoints', () => {
   let ts: TestServer;
   let tokens: Tokens;
   beforeAll(async () => {
-    ts = await createTestServer({ plugins: [datasourceServer] });
+    ts = await createTestServer({ plugins: [datasourceServerWith({ lookup: knownNames })] });
     tokens = await signInAll(ts);
   });
   afterAll(() => ts.close());
@@ -213,16 +227,20 @@ describe('the endpoints', () => {
     expect((await ts.get(`${BASE}/columns`, { token: tokens.admin, query: { id, tableName: 'x' } })).body.msg).toBe('目前只能连接 PostgreSQL 数据源');
   });
 
-  test('a closed port answers 连接被拒绝 at once; an unknown host 找不到主机; never the password', async () => {
-    const started = Date.now();
+  test('a closed port answers 连接被拒绝 (not the time-out); an unknown host 找不到主机; never the password', async () => {
+    // How soon the refusal comes is a figure of `npm run bench` (tests/bench/limits.ts).
     const refused = await ts.post(`${BASE}/test`, { token: tokens.admin, json: { ...pgForm, url: 'jdbc:postgresql://127.0.0.1:1/postgres' } });
-    expect(Date.now() - started).toBeLessThan(3000);
     expect([refused.status, refused.body.msg]).toEqual([400, '连接被拒绝：请检查主机和端口，以及数据库服务是否已启动']);
     const en = await ts.post(`${BASE}/test`, { token: tokens.admin, json: { ...pgForm, url: 'jdbc:postgresql://127.0.0.1:1/postgres' }, headers: { 'Accept-Language': 'en' } });
     expect(en.body.msg).toBe('Connection refused: check the host and the port, and that the database server is running');
+    // A name is looked up through the plugin's resolver (here the test's answers) before connecting.
+    const named = await ts.post(`${BASE}/test`, { token: tokens.admin, json: { ...pgForm, url: 'jdbc:postgresql://refusing.test:1/postgres' } });
+    expect([named.status, named.body.msg]).toEqual([400, '连接被拒绝：请检查主机和端口，以及数据库服务是否已启动']);
     const unknown = await ts.post(`${BASE}/test`, { token: tokens.admin, json: { ...pgForm, url: 'jdbc:postgresql://no-such-host.invalid:5432/postgres' } });
     expect([unknown.status, unknown.body.msg]).toEqual([400, '找不到主机：请检查连接地址中的主机名']);
-    for (const res of [refused, en, unknown]) expect(JSON.stringify(res.body)).not.toContain(pgForm.password);
+    const unresolved = await ts.post(`${BASE}/test`, { token: tokens.admin, json: { ...pgForm, url: 'jdbc:postgresql://dns-down.test:5432/postgres' } });
+    expect([unresolved.status, unresolved.body.msg]).toEqual([400, '找不到主机：请检查连接地址中的主机名']);
+    for (const res of [refused, en, named, unknown, unresolved]) expect(JSON.stringify(res.body)).not.toContain(pgForm.password);
     expect(ts.logged).toEqual([]);
   });
 });
@@ -276,10 +294,15 @@ describe.skipIf(!url)('a PostgreSQL datasource (TEST_DATABASE_URL)', () => {
   const form = () => ({ driverClass: 'org.postgresql.Driver', url: jdbc, username: decodeURIComponent(address.username), password: decodeURIComponent(address.password) });
 
   test('the form’s settings connect: the product and the time it took', async () => {
+    const started = performance.now();
     const res = await ts.post(`${BASE}/test`, { token: admin, json: form() });
+    const observed = performance.now() - started;
     expect(res.status).toBe(200);
     expect((res.body.data as { product: string }).product).toMatch(/^PostgreSQL \d+(\.\d+)?$/);
-    expect((res.body.data as { ms: number }).ms).toBeLessThan(5000);
+    // Milliseconds, within the call as the test saw it.
+    const { ms } = res.body.data as { ms: number };
+    expect(ms).toBeGreaterThanOrEqual(0);
+    expect(ms).toBeLessThanOrEqual(Math.ceil(observed));
   });
 
   test('a saved datasource: its tables and columns; an edit that leaves the password empty uses the stored one', async () => {

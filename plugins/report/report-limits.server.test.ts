@@ -27,30 +27,26 @@ describe.each(serverBackends())('report limits on $name', (backend) => {
 
   const attempt = (sql: string, timeoutMs: number, token = admin, headers?: Record<string, string>) => ts.post(`${BASE}/try`, { token, json: { sql, timeoutMs }, headers });
 
+  /**
+   * What stops a query beyond its time-out: PostgreSQL cancels it there (the time-out's own message comes
+   * only from that cancellation), PGlite refuses it on the planner's estimate before it runs. How soon the
+   * answer comes is a figure of `npm run bench` (tests/bench/limits.ts), not asserted here.
+   */
+  const stoppedAt = (ms: number) => (backend.name === 'PostgreSQL' ? `报表运行超时（超过 ${ms} 毫秒）` : `报表查询预估开销超过 ${ms} 毫秒的时限，请缩小范围或增加条件`);
+
   test('a slow query is stopped at its time-out, with the limit in the message', async () => {
     // A hundred million rows: tens of seconds on either database.
     const slow = `select count(*) as n from generate_series(1, 100000000) as g(i)`;
-    const started = performance.now();
     const res = await attempt(slow, 300);
-    const took = performance.now() - started;
-    expect(res.status).toBe(400);
-    if (backend.name === 'PostgreSQL') {
-      expect(res.body.msg).toBe('报表运行超时（超过 300 毫秒）');
-    } else {
-      expect(res.body.msg).toBe('报表查询预估开销超过 300 毫秒的时限，请缩小范围或增加条件');
-    }
-    // About the limit: the query is not left to run (the rest is the machine's load and the sign-in checks).
-    expect(took).toBeLessThan(3000);
+    expect([res.status, res.body.msg]).toEqual([400, stoppedAt(300)]);
     expect((await attempt(slow, 300, admin, { 'Accept-Language': 'en' })).body.msg).toMatch(/300 ms time-out|time-out \(300 ms\)/);
     // The server is free again at once.
     expect((await attempt('select 1 as one', 300)).body.data.rows).toEqual([[1]]);
   });
 
   test('a cross join of the orders is refused or stopped, never left to run', async () => {
-    const started = performance.now();
     const res = await attempt(`select count(*) as n from mall_order a, mall_order b, mall_order c, mall_order d, mall_order e`, 200);
-    expect(res.status).toBe(400);
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect([res.status, res.body.msg]).toEqual([400, stoppedAt(200)]);
   });
 
   test("a query naming another tenant's rows finds none of them", async () => {

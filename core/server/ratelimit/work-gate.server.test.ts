@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { defineServerPlugin } from '../plugin';
 import { HASH_CONCURRENCY, HASH_QUEUE, hashGate, md5, verifyPassword } from '../auth/password';
 import { SEED } from '../seed/kernel-seed';
@@ -86,11 +85,11 @@ describe('password hashing', () => {
     let settled = 0;
     const admitted = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE }, () => verifyPassword(md5('x'), stored).finally(() => settled++));
     expect(hashGate.waiting).toBe(HASH_QUEUE);
-    const started = performance.now();
     const extra = await verifyPassword(md5('x'), stored).catch((error: unknown) => error);
     expect(extra).toBeInstanceOf(RetryLater);
-    expect(performance.now() - started).toBeLessThan(250);
-    expect(settled).toBe(0); // refused before any admitted hash finished: nothing waited for it
+    // Refused before any admitted hash finished: it waited for none of them (how long a refusal takes is
+    // a figure of `npm run bench`, tests/bench/limits.ts).
+    expect(settled).toBe(0);
 
     const signIn = await ts.token({ username: 'burst0', password: md5('burst-pass-0'), grant_type: 'password' }, { 'Accept-Language': 'en' });
     expect(signIn.status).toBe(503);
@@ -108,18 +107,31 @@ describe('password hashing', () => {
     expect(res.headers.get('Retry-After')).toBe('7');
   });
 
-  test('the event loop stays responsive during 50 concurrent sign-ins', async () => {
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => ts.signIn(`burst${i % 10}`, `burst-pass-${i % 10}`).then(() => 200, () => 0)));
-    const seconds = (performance.now() - started) / 1000;
-    delay.disable();
-    const p99 = delay.percentile(99) / 1e6;
-    const max = delay.max / 1e6;
-    console.log(`50 concurrent sign-ins in ${seconds.toFixed(1)} s; event-loop delay p99 ${p99.toFixed(0)} ms, max ${max.toFixed(0)} ms (hashes ${HASH_CONCURRENCY} at a time)`);
-    expect(answers.filter((s) => s === 200).length).toBe(50);
-    // Generous: on a loaded 2-core machine one hash at a time leaves the loop tens of ms; unbounded, hundreds.
-    expect(p99).toBeLessThan(250);
+  test('50 sign-ins at once wait for their hashes off the event loop: another request is answered meanwhile, and all 50 get in', async () => {
+    const token = (await ts.signIn('burst0', 'burst-pass-0')).access_token;
+    // Every hashing place taken by work that ends when the test says, so the 50 are all waiting their turn
+    // (the event loop's delay while real hashes run is a figure of `npm run bench`, tests/bench/sign-in-load.ts).
+    const places = Array.from({ length: HASH_CONCURRENCY }, pending);
+    const holding = places.map((place) => hashGate.run(() => place.done));
+    let over = 0;
+    const signIns = Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        ts
+          .signIn(`burst${i % 10}`, `burst-pass-${i % 10}`)
+          .then(() => 200, () => 0)
+          .finally(() => over++),
+      ),
+    );
+    while (hashGate.waiting + over < 50) await tick();
+    expect([hashGate.waiting, over]).toEqual([50, 0]);
+
+    const info = await ts.get('/api/blade-auth/oauth/user-info', { token });
+    expect(info.status).toBe(200);
+    expect([hashGate.waiting, over]).toEqual([50, 0]); // answered while every sign-in still waited for its hash
+
+    for (const place of places) place.finish();
+    await Promise.all(holding);
+    expect((await signIns).filter((status) => status === 200).length).toBe(50);
+    expect([hashGate.running, hashGate.waiting]).toEqual([0, 0]);
   });
 });

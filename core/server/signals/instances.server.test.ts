@@ -17,7 +17,11 @@ import { LISTENER_NAME } from './pg-listener';
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.log('signals across instances: skipped, TEST_DATABASE_URL is not set (see scripts/test-postgres.sh)');
 
-const DELIVERY_MS = 1_000;
+/**
+ * Far beyond any delivery, even on a loaded machine: reaching it means the change never came. How soon
+ * one comes is a figure of `npm run bench` (tests/bench/limits.ts), not asserted here.
+ */
+const NEVER_MS = 20_000;
 const SECRET = 'signals-test-secret-signals-test-secret';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const stub = (id: string): ServerPlugin => ({ manifest: { id, name: { zh: id, en: id } } });
@@ -27,9 +31,9 @@ let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
 let one: OpenServer;
 let two: OpenServer;
 
-/** Asks `probe` until `done` holds or the delivery time is over; returns the last answer. */
-async function within<T>(probe: () => Promise<T> | T, done: (value: T) => boolean, ms = DELIVERY_MS): Promise<T> {
-  const deadline = Date.now() + ms;
+/** Asks `probe` until `done` holds; returns the last answer (after NEVER_MS, for the assertion to show it). */
+async function until<T>(probe: () => Promise<T> | T, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + NEVER_MS;
   for (;;) {
     const value = await probe();
     if (done(value) || Date.now() > deadline) return value;
@@ -63,7 +67,7 @@ describe.skipIf(!url)('signals between two servers on one PostgreSQL (TEST_DATAB
     await scratch?.drop();
   });
 
-  test('a committed message reaches the other server within a second; a rolled-back one never does', async () => {
+  test('a committed message reaches the other server; a rolled-back one never does', async () => {
     const seen: string[] = [];
     // A channel first used after the start is listened to from then on: ping it until the first arrives.
     two.ctx.signals.on('blade_test_cross', (payload) => seen.push(payload));
@@ -71,7 +75,7 @@ describe.skipIf(!url)('signals between two servers on one PostgreSQL (TEST_DATAB
       await one.ctx.db.global((tx) => one.ctx.signals.publish(tx, 'blade_test_cross', 'ping'));
       return seen.includes('ping');
     };
-    expect(await within(ping, (heard) => heard)).toBe(true);
+    expect(await until(ping, (heard) => heard)).toBe(true);
 
     await expect(
       one.ctx.db.global(async (tx) => {
@@ -79,12 +83,10 @@ describe.skipIf(!url)('signals between two servers on one PostgreSQL (TEST_DATAB
         throw new Error('abandoned');
       }),
     ).rejects.toThrow('abandoned');
-    const sent = Date.now();
     await one.ctx.db.global((tx) => one.ctx.signals.publish(tx, 'blade_test_cross', 'committed'));
     // Notifications arrive in commit order: once the committed one is here, the other would have been too.
-    const heard = await within(() => seen.filter((s) => s !== 'ping'), (s) => s.includes('committed'));
+    const heard = await until(() => seen.filter((s) => s !== 'ping'), (s) => s.includes('committed'));
     expect(heard).toEqual(['committed']);
-    expect(Date.now() - sent).toBeLessThan(DELIVERY_MS);
   });
 
   test("a tenant's plugins switched through one are in force on the other at once", async () => {
@@ -94,11 +96,11 @@ describe.skipIf(!url)('signals between two servers on one PostgreSQL (TEST_DATAB
     expect(await enabled()).toEqual(['alpha', 'beta']); // now in the second's cache
     try {
       expect((await call(one, 'POST', '/api/blade-system/tenant/setting?ids=100001&plugins=alpha', root)).body.success).toBe(true);
-      expect(await within(enabled, (ids) => ids.length === 1)).toEqual(['alpha']);
+      expect(await until(enabled, (ids) => ids.length === 1)).toEqual(['alpha']);
     } finally {
       await call(one, 'POST', '/api/blade-system/tenant/setting?ids=100001&plugins=*', root);
     }
-    expect(await within(enabled, (ids) => ids.length === 2)).toEqual(['alpha', 'beta']);
+    expect(await until(enabled, (ids) => ids.length === 2)).toEqual(['alpha', 'beta']);
   });
 
   test('an API scope written through one covers its path on the other at once', async () => {
@@ -109,7 +111,7 @@ describe.skipIf(!url)('signals between two servers on one PostgreSQL (TEST_DATAB
       await tx.query(`insert into blade_scope_api (id, menu_id, resource_code, scope_name, scope_path) values ($1, 1, 'x', 'x', $2)`, [id, path]);
       await one.ctx.apiScopes.invalidate(tx);
     });
-    expect(await within(() => two.ctx.apiScopes.covering(path), (ids) => ids.length > 0)).toEqual([id]);
+    expect(await until(() => two.ctx.apiScopes.covering(path), (ids) => ids.length > 0)).toEqual([id]);
   });
 
   test('a token signed out through one is refused by the other at once', async () => {
@@ -117,7 +119,7 @@ describe.skipIf(!url)('signals between two servers on one PostgreSQL (TEST_DATAB
     const info = () => call(two, 'GET', '/api/blade-user/info', token);
     expect((await info()).status).toBe(200);
     expect((await call(one, 'POST', '/api/blade-auth/oauth/logout', token)).status).toBe(200);
-    expect((await within(info, (r) => r.status === 401)).status).toBe(401);
+    expect((await until(info, (r) => r.status === 401)).status).toBe(401);
   });
 
   test('a lost listening connection: read-through while down, everything read again once back', async () => {
@@ -135,7 +137,7 @@ describe.skipIf(!url)('signals between two servers on one PostgreSQL (TEST_DATAB
     } finally {
       await admin.end();
     }
-    expect(await within(() => two.ctx.signals.live, (live) => !live)).toBe(false);
+    expect(await until(() => two.ctx.signals.live, (live) => !live)).toBe(false);
     // While the second cannot hear, changes and sign-outs through the first are still in force on it.
     try {
       expect((await call(one, 'POST', '/api/blade-system/tenant/setting?ids=100001&plugins=beta', root)).body.success).toBe(true);
@@ -144,14 +146,14 @@ describe.skipIf(!url)('signals between two servers on one PostgreSQL (TEST_DATAB
         expect(await enabled()).toEqual(['beta']);
         expect((await call(two, 'GET', '/api/blade-user/info', token)).status).toBe(401);
       }
-      // Back within the reconnection's first waits; what was missed is known from memory again.
-      expect(await within(() => two.ctx.signals.live, (live) => live, 5_000)).toBe(true);
+      // Back once the listener has reconnected; what was missed is known from memory again.
+      expect(await until(() => two.ctx.signals.live, (live) => live)).toBe(true);
       expect(await enabled()).toEqual(['beta']);
       expect(two.ctx.revokedSessions.isRevoked(ADMIN_TENANT, JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid)).toBe(true);
       expect((await call(two, 'GET', '/api/blade-user/info', token)).status).toBe(401);
     } finally {
       await call(one, 'POST', '/api/blade-system/tenant/setting?ids=100001&plugins=*', root);
     }
-    expect(await within(enabled, (ids) => ids.length === 2)).toEqual(['alpha', 'beta']);
+    expect(await until(enabled, (ids) => ids.length === 2)).toEqual(['alpha', 'beta']);
   });
 });

@@ -242,15 +242,15 @@ describe('case albums', () => {
     expect((await imageRows(id)).map((r) => r.is_deleted)).toEqual([1, 1]);
   });
 
-  test('an album of 50 new 1200×800 pictures is saved, thumbnails and all, in a few seconds', async () => {
+  test('an album of 50 new 1200×800 pictures is saved, thumbnails and all', async () => {
+    // How long it takes is a figure of `npm run bench` (tests/bench/limits.ts).
     const files = Array.from({ length: 50 }, (_, i) => `album-${(i % 18) + 1}.jpg`);
     const links: string[] = [];
     for (const file of files) links.push(await upload(file));
-    const started = performance.now();
     const id = await add('五十张', links.map((link, i) => ({ link, caption: `第${i + 1}张` })));
-    const took = performance.now() - started;
-    console.log(`album of 50 pictures saved in ${Math.round(took)} ms`);
-    expect((await detail(id))!.images.map((i) => i.caption)).toEqual(links.map((_, i) => `第${i + 1}张`));
-    expect(took).toBeLessThan(20_000);
+    const { images } = (await detail(id))!;
+    expect(images.map((i) => i.caption)).toEqual(links.map((_, i) => `第${i + 1}张`));
+    expect(images.map((i) => i.link)).toEqual(links);
+    expect(images.every((i) => i.thumbLink !== '' && i.thumbLink !== i.link)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { DEMO_TENANT } from '../../../core/sdk/server';
-import { createTestServer, type TestServer } from '../../../core/sdk/server-testing';
+import { clearOfMidnight, createTestServer, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import cardServer from '../server';
 import { nextOccurrence } from './dates';
@@ -36,6 +36,7 @@ const byName = async (name: string, token = admin) => {
 
 beforeAll(async () => {
   ts = await createTestServer({ plugins: [dictServer, cardServer] });
+  clearOfMidnight(ts); // the days until each festival count from today
   admin = (await ts.signIn('admin', 'admin')).access_token;
   demoAdmin = (await ts.signIn('admin', 'admin', DEMO_TENANT.tenantId)).access_token;
   viewer = (await ts.signIn('demo', 'demo')).access_token;

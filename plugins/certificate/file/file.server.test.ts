@@ -106,6 +106,8 @@ describe.each(backends)('certificate files on $name', ({ databaseUrl }) => {
     const res = await ts.app.request(`http://localhost${link}`);
     return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) };
   };
+  const issueDate = async (id: string) =>
+    (await ts.ctx.db.system((tx) => tx.one<{ d: string }>(`select to_char(issue_date, 'YYYY-MM-DD') as d from xh_certificate_issue where order_id = $1`, [id])))!.d;
   const verifyAt = (address: string) => {
     const at = new URL(address);
     return { path: at.pathname, query: Object.fromEntries(at.searchParams) };
@@ -113,11 +115,18 @@ describe.each(backends)('certificate files on $name', ({ databaseUrl }) => {
 
   test('an A5 PDF with the holder, number, type, date, issuer, the seal and a QR code that answers the check', async () => {
     const id = await order({ name: '张三丰', type: 2 });
+    const before = ts.ctx.now();
     const made = await make(id);
+    const after = ts.ctx.now();
     // On a refusal, the server's log says why.
     expect(made.status, ts.logged.join('\n')).toBe(200);
     const { certificateNo, link, size } = made.body.data;
-    expect(certificateNo).toMatch(new RegExp(`^CERT-${new Date().getFullYear()}-\\d{6}$`));
+    // Issued today by the server's clock (the day it read while making it, should midnight fall meanwhile),
+    // numbered in that day's year.
+    const issued = await issueDate(id);
+    expect([localDay(before), localDay(after)]).toContain(issued);
+    const [year, month, day] = issued.split('-');
+    expect(certificateNo).toMatch(new RegExp(`^CERT-${year}-\\d{6}$`));
     expect(await stored(id)).toMatchObject({ certificate_no: certificateNo, certificate_file: link });
 
     const file = await download(link);
@@ -127,7 +136,7 @@ describe.each(backends)('certificate files on $name', ({ databaseUrl }) => {
     const pdf = await readPdf(file.bytes);
     expect(pdf.pages).toBe(1);
     expect(pdf.view).toEqual([0, 0, 419.53, 595.28]); // A5 portrait, in points
-    for (const printed of ['张三丰', certificateNo, '培训结业证书', '上海布雷德职业培训学校', new Date().getFullYear() + '年']) expect(pdf.text).toContain(printed);
+    for (const printed of ['张三丰', certificateNo, '培训结业证书', '上海布雷德职业培训学校', `${year}年${Number(month)}月${Number(day)}日`]) expect(pdf.text).toContain(printed);
     // The seal: a picture with its transparency kept (a soft mask), besides the font's subset.
     expect(pdf.raw).toMatch(/\/Subtype \/Image/);
     expect(pdf.raw).toMatch(/\/SMask \d+ 0 R/);
@@ -141,7 +150,7 @@ describe.each(backends)('certificate files on $name', ({ databaseUrl }) => {
       certificateNo,
       name: '张**',
       type: '培训结业证书',
-      issueDate: localDay(ts.ctx.now()),
+      issueDate: issued,
       issuer: '上海布雷德职业培训学校',
     });
     const english = await ts.get(check.path, { query: check.query, ip: '198.51.100.1', headers: en });
@@ -233,8 +242,7 @@ describe.each(backends)('certificate files on $name', ({ databaseUrl }) => {
     expect(second.link).not.toBe(first.link);
     expect((await download(first.link)).status).toBe(404);
     const pdf = await readPdf((await download(second.link)).bytes);
-    const issued = await ts.ctx.db.system((tx) => tx.one<{ d: string }>(`select to_char(issue_date, 'YYYY-MM-DD') as d from xh_certificate_issue where order_id = $1`, [id]));
-    expect(pdf.text).toContain(issued!.d);
+    expect(pdf.text).toContain(await issueDate(id));
 
     const check = verifyAt(pdf.qr!);
     expect((await ts.get(check.path, { query: check.query, ip: '198.51.100.4' })).body.data.valid).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { DEMO_TENANT, formatDateTime } from '../../../core/sdk/server';
-import { createTestServer, type TestServer } from '../../../core/sdk/server-testing';
+import { clearOfMidnight, createTestServer, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import geniusServer from '../server';
 import { commerceTopMenu } from '../test-plugins';
@@ -59,6 +59,7 @@ async function orderIn(state: number): Promise<Order> {
 
 beforeAll(async () => {
   ts = await createTestServer({ plugins: [dictServer, commerceTopMenu, geniusServer] });
+  clearOfMidnight(ts); // the summary counts today's and yesterday's orders
   admin = (await ts.signIn('admin', 'admin')).access_token;
   demoAdmin = (await ts.signIn('admin', 'admin', DEMO_TENANT.tenantId)).access_token;
   viewer = (await ts.signIn('demo', 'demo')).access_token;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { canMove, crudRepo, DEMO_TENANT, moveRefusal } from '../../../core/sdk/server';
-import { createTestServer, type TestServer } from '../../../core/sdk/server-testing';
+import { clearOfMidnight, createTestServer, type TestServer } from '../../../core/sdk/server-testing';
 import dictServer from '../../dict/server';
 import { productEntity } from '../product/entity';
 import mallServer from '../server';
@@ -78,6 +78,7 @@ async function orderIn(state: OrderState, productId: string): Promise<Row> {
 
 beforeAll(async () => {
   ts = await createTestServer({ plugins: [dictServer, mallServer] });
+  clearOfMidnight(ts); // the demo orders and the summary are today's and yesterday's
   admin = (await ts.signIn('admin', 'admin')).access_token;
   demoAdmin = (await ts.signIn('admin', 'admin', DEMO_TENANT.tenantId)).access_token;
   viewer = (await ts.signIn('demo', 'demo')).access_token;

@@ -1,4 +1,4 @@
-import { createTestServer, type TestServer } from '../../../core/sdk/server-testing';
+import { clearOfMidnight, createTestServer, type TestServer } from '../../../core/sdk/server-testing';
 import cardServer from '../../card/server';
 import dictServer from '../../dict/server';
 import visitServer from '../server';
@@ -17,6 +17,7 @@ const EN = { 'Accept-Language': 'en' };
 
 beforeAll(async () => {
   ts = await createTestServer({ plugins: [dictServer, cardServer, visitServer] });
+  clearOfMidnight(ts); // the chart ends today
   admin = (await ts.signIn('admin', 'admin')).access_token;
   otherAdmin = (await ts.signIn('admin', 'admin', '100001')).access_token;
 });
