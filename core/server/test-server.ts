@@ -164,7 +164,10 @@ async function initdbSnapshot(): Promise<Blob> {
  * test file asks first; the others wait for it) by migrating and seeding the initdb snapshot.
  */
 async function openFromSnapshot(common: Omit<ServerOptions, 'loadDataDir'>, plugins: readonly ServerPlugin[]): Promise<OpenServer> {
-  const file = join(tmpdir(), `card-admin-pglite-${schemaKey(plugins)}.tar`);
+  // By the day too: the demo seed dates its records from the clock ("today's orders"), in local time.
+  const now = new Date();
+  const day = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
+  const file = join(tmpdir(), `card-admin-pglite-${schemaKey(plugins)}-${day}.tar`);
   let built: OpenServer | undefined;
   await builtOnce(file, async (temporary) => {
     built = await openServer({ ...common, loadDataDir: await initdbSnapshot() });

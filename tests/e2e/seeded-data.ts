@@ -11,7 +11,7 @@ const ROOT = resolve(import.meta.dirname ?? process.cwd(), '..', '..');
  * aside), the installed packages, and the day (the demo seed dates its records from the clock).
  */
 function seedDigest(): string {
-  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
+  const hash = createHash('sha256').update(new Date().toDateString()); // the local day, as the seed's
   hash.update(readFileSync(join(ROOT, 'package-lock.json')));
   for (const folder of ['core', 'app', 'plugins']) {
     const files = (readdirSync(join(ROOT, folder), { recursive: true }) as string[]).filter((f) => !/\.test\.tsx?$/.test(f)).sort();

@@ -49,8 +49,10 @@ async function dropDatabase(client: pg.Client, name: string): Promise<void> {
   }
 }
 
+/** The local day (the demo seed's "today" is local), as yyyymmdd. */
 function day(offsetDays = 0): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const at = new Date(Date.now() + offsetDays * 86_400_000);
+  return `${at.getFullYear()}${String(at.getMonth() + 1).padStart(2, '0')}${String(at.getDate()).padStart(2, '0')}`;
 }
 
 /**
