@@ -27,10 +27,7 @@ async function main(): Promise<void> {
     dataDir,
     databaseUrl,
   });
-  const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(dataDir, 'pglite')}`;
-  console.log(`Reference server listening on ${server.url} (ready in ${Date.now() - started} ms; data: ${where})`);
-  console.log('Sign in with tenant 000000 and admin/admin (administrator) or demo/demo (user), or tenant 100001 and admin/admin.');
-  for (const plugin of plugins) if (plugin.demoAccounts) console.log(`  ${plugin.manifest.id}: ${plugin.demoAccounts}`);
+  // Before saying it listens: a stop asked for the moment it says so must still close the database cleanly.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -46,6 +43,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(dataDir, 'pglite')}`;
+  console.log(`Reference server listening on ${server.url} (ready in ${Date.now() - started} ms; data: ${where})`);
+  console.log('Sign in with tenant 000000 and admin/admin (administrator) or demo/demo (user), or tenant 100001 and admin/admin.');
+  for (const plugin of plugins) if (plugin.demoAccounts) console.log(`  ${plugin.manifest.id}: ${plugin.demoAccounts}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
