@@ -12,7 +12,7 @@ import { bookEntity } from './test-entity';
 import { renderAt } from './test-router';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 type Book = { id: string; title: string; isbn: string; category: string; pages: number; lent: number };
 

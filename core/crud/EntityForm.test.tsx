@@ -7,7 +7,7 @@ import { defineEntity } from '../schema/entity';
 import { EntityForm, type DynamicFields } from './EntityForm';
 import type { Row } from './query';
 
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const linkEntity = defineEntity({
   name: 'link',

@@ -8,7 +8,7 @@ import { Modal } from '@arco-design/web-react';
 import { hasMenuIcon } from '../shell/icons';
 import { IconPicker, MENU_ICON_NAMES } from './IconPicker';
 
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /** The shell's icon table (core/shell/menu-icons.tsx), read from its source: `name: IconComponent` pairs. */
 function shellIcons(): Map<string, string> {

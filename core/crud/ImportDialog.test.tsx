@@ -6,7 +6,7 @@ import { clearBrowserState, mockFetch, queryOf, setTestSite } from '../testing/s
 import { ImportDialog, type ImportDialogProps } from './ImportDialog';
 import { renderAt } from './test-router';
 
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const texts = {
   title: '导入名单',

@@ -12,7 +12,7 @@ import { collectRows } from './exportRows';
 import { bookEntity } from './test-entity';
 import { renderAt } from './test-router';
 
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 const ok = (data: unknown) => ({ body: { code: 200, success: true, data, msg: '操作成功' } });
 
 /** 1200 books (more than one export page), their categories by dictionary code. */

@@ -8,7 +8,7 @@ import { MOBILE_REQUIRED, MOBILE_RULES } from '../schema/field-rules';
 import { EntityForm } from './EntityForm';
 import type { Row } from './query';
 
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /** A field's pattern given as several rules: the form shows only the first one broken, as the server answers. */
 const contact = defineEntity({

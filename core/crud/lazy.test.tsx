@@ -12,7 +12,7 @@ import { useCrudList } from './useCrudList';
 import { renderAt } from './test-router';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /** A tree loaded level by level: `lazy-list?parentId=` answers one level, each row saying hasChildren. */
 const placeEntity = defineEntity({

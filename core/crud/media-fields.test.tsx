@@ -17,7 +17,7 @@ import { renderAt } from './test-router';
  * form and the view show them.
  */
 
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const FILE = '/api/blade-resource/oss/endpoint/file';
 

@@ -19,7 +19,7 @@ import { filterParams, searchValuesOf, type Row, type SearchValues } from './que
 import { SearchForm } from './SearchForm';
 import { renderAt } from './test-router';
 
-const it = (name: string, fn: () => Promise<void> | void) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void> | void) => baseIt(name, fn, 60_000);
 
 const orderStates = defineStateMachine({
   subject: { zh: '订单', en: 'The order' },

@@ -4,7 +4,7 @@ import { fail, ok, page, renderPlugin, respond } from '../../core/sdk/testing';
 import clientPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const rows = [
   { id: '1', clientId: 'saber', clientSecret: '******', scope: 'all', authorizedGrantTypes: 'refresh_token,password,captcha,social', accessTokenValidity: 3600, refreshTokenValidity: 604800, status: 1 },

@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it as baseIt, rs } from '@rstest/core';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, page, renderPlugin, reply, respond, type Handlers } from '../../core/sdk/testing';
 import type { GenField } from './spec';
 import datasourcePlugin from '../datasource/index';
 import dictPlugin from '../dict/index';
 import codePlugin from './index';
 
-configure({ asyncUtilTimeout: 8_000 });
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const BASE = '/api/blade-develop/code';
 const field = (column: string, columnType: string, name: string, zh: string, en: string, more: Partial<GenField> = {}): GenField => ({

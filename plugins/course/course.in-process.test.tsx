@@ -1,5 +1,5 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { definePlugin } from '../../core/sdk/shared';
 import { inProcessServer, renderPlugin } from '../../core/sdk/testing';
 import dictPlugin from '../dict/index';
@@ -8,7 +8,6 @@ import coursePlugin from './index';
 import courseServer from './server';
 import { commerceTopMenu } from './test-plugins';
 
-configure({ asyncUtilTimeout: 10_000 });
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /**

@@ -4,7 +4,7 @@ import { fail, ok, page, renderPlugin, respond, type Handlers } from '../../core
 import datasourcePlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const rows = [
   { id: '1', name: 'postgresql', driverClass: 'org.postgresql.Driver', url: 'jdbc:postgresql://127.0.0.1:5432/blade_demo', username: 'demo', password: '', remark: '' },

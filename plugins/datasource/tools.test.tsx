@@ -5,7 +5,7 @@ import { fail, ok, page, renderPlugin, respond, type Handlers, type RecordedCall
 import datasourcePlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const TEST = 'POST /api/blade-develop/datasource/test';
 const rows = [

@@ -5,7 +5,7 @@ import dictPlugin from '../dict/index';
 import deptPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const rd = { id: '2', parentId: '1', parentName: '布雷德科技', deptName: '研发部', fullName: '研发中心', deptCategory: '2', sort: 1, remark: '', hasChildren: false };
 const root = { id: '1', parentId: '0', parentName: '顶级', deptName: '布雷德科技', fullName: '上海布雷德科技有限公司', deptCategory: '1', sort: 1, remark: '', hasChildren: true };

@@ -5,7 +5,7 @@ import { drawerOpened, type Handlers, ok, page, renderPlugin, respond } from '..
 import dictPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const parents = [
   { id: '10', parentId: '0', code: 'sex', dictKey: '-1', dictValue: '性别', sort: 1, isSealed: 0, remark: '' },

@@ -10,7 +10,7 @@ import { itemOf, pickTime } from './testing/form-steps';
  * (the real one draws with bpmn-js, which the workflow's own tests cover): the pages must hand it their
  * instance.
  */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 function StandInProgress({ processInstanceId }: ProcessProgressProps) {
   return <div data-testid="progress">progress of {processInstanceId}</div>;

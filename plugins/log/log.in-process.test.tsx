@@ -1,11 +1,10 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { inProcessServer, page, renderPlugin, reply, respond } from '../../core/sdk/testing';
 import logPlugin from './index';
 import logServer from './server';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-configure({ asyncUtilTimeout: 8_000 });
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const backend = inProcessServer({ plugins: [logServer] });

@@ -4,7 +4,7 @@ import { ok, type RecordedCall, renderPlugin, respond } from '../../core/sdk/tes
 import menuPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 type Menu = Record<string, unknown> & { id: string; parentId: string; code: string; name: string };
 const base = { alias: 'menu', action: 0, isOpen: 1, remark: '', nameEn: '', source: '', path: '', plugin: '', isDeleted: 0 };

@@ -4,7 +4,7 @@ import { fail, ok, page, renderPlugin, respond } from '../../core/sdk/testing';
 import paramPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const rows = [
   { id: '1', paramName: '是否开启注册功能', paramKey: 'account.registerUser', paramValue: 'true', remark: '', createTime: '2024-01-01 10:00:00' },

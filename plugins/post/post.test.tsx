@@ -5,7 +5,7 @@ import dictPlugin from '../dict/index';
 import postPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const rows = [
   { id: '1', category: 1, postCode: 'ceo', postName: '首席执行官', sort: 1, remark: '总经理' },

@@ -1,11 +1,10 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, page, type RecordedCall, renderPlugin, respond } from '../../core/sdk/testing';
 import regionPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-configure({ asyncUtilTimeout: 5_000 });
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 type Region = { code: string; parentCode: string; name: string; regionLevel: number; sort: number; ancestors: string; remark: string };
 const REGIONS: Region[] = [

@@ -1,11 +1,10 @@
 import { describe, expect, it as baseIt, rs } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, renderPlugin, respond } from '../../core/sdk/testing';
 import { chartSpec } from './screens/chart-spec';
 import reportPlugin from './index';
 
-configure({ asyncUtilTimeout: 5_000 });
-const it = (name: string, fn: () => void | Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => void | Promise<void>) => baseIt(name, fn, 60_000);
 
 /** G2 draws on a canvas, which happy-dom lacks: a stand-in keeps what it was asked to draw. */
 const g2 = rs.hoisted(() => ({ specs: [] as Record<string, unknown>[] }));

@@ -6,7 +6,7 @@ import rolePlugin from './index';
 import roleServer from './server';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 // The screen against the real server: the grant dialog shows what the signed-in user may grant, and what
 // it saves is what the server then holds.

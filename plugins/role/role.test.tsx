@@ -5,7 +5,7 @@ import rolePlugin from './index';
 import { display, filterTree, indexTree, initialChecked, toggle, type GrantNode } from './screens/grant-tree';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const manager = { id: '3', tenantId: '000000', parentId: '2', parentName: '人事', roleName: '经理', roleAlias: 'manager', sort: 1, isDeleted: 0 };
 const roles = [

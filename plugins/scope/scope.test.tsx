@@ -1,12 +1,11 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { definePlugin } from '../../core/sdk/shared';
 import { drawerOpened, fail, ok, page, type RecordedCall, renderPlugin, respond } from '../../core/sdk/testing';
 import scopePlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-configure({ asyncUtilTimeout: 5_000 });
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 // The screens call the menu plugin's API over HTTP (answered below); only its presence is required here.
 const menuStub = definePlugin({ id: 'menu', name: { zh: '菜单管理', en: 'Menus' } });

@@ -5,7 +5,7 @@ import datasourcePlugin from '../datasource/index';
 import tenantPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const rows = [
   { id: '1', tenantId: '000000', tenantName: '管理组', linkman: 'admin', contactNumber: '666666', domainUrl: '', accountNumber: -1, expireTime: '', datasourceId: '', datasourceName: '', plugins: '*' },

@@ -4,7 +4,7 @@ import { ok, page, renderPlugin, respond } from '../../core/sdk/testing';
 import topmenuPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const audit = { tenantId: '100001', createUser: '1', createDept: '1', createTime: '2024-01-01 00:00:00', updateUser: '1', updateTime: '2024-01-01 00:00:00', status: 1, isDeleted: 0 };
 const tops = [

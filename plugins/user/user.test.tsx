@@ -6,7 +6,7 @@ import { fail, type Handlers, ok, page, renderPlugin, reply, respond } from '../
 import userPlugin from './index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 // The plugins this one requires, as stand-ins: the screen talks to them over HTTP only.
 const required = ['dept', 'post', 'role'].map((id) => definePlugin({ id, name: { zh: id, en: id } }));

@@ -8,7 +8,7 @@ import { ImageUpload } from './ImageUpload';
 import { RichTextInput } from './RichTextInput';
 import { richTextPlain, RichTextView } from './RichTextView';
 
-const it = (name: string, fn: () => void | Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => void | Promise<void>) => baseIt(name, fn, 60_000);
 
 const ok = (data: unknown) => ({ body: { code: 200, success: true, data, msg: '操作成功' } });
 const FILE = '/api/blade-resource/oss/endpoint/file';

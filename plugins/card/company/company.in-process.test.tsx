@@ -1,12 +1,11 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { inProcessServer, renderPlugin } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
 import dictServer from '../../dict/server';
 import cardPlugin from '../index';
 import cardServer from '../server';
 
-configure({ asyncUtilTimeout: 10_000 });
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /** The company screen against the real server: the default tag, and another company made the default from its row. */

@@ -1,5 +1,5 @@
 import { describe, expect, it as baseIt, rs } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import writeXlsxFile from 'write-excel-file/node';
 import { inProcessServer, renderPlugin } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
@@ -7,7 +7,6 @@ import dictServer from '../../dict/server';
 import cardPlugin from '../index';
 import cardServer from '../server';
 
-configure({ asyncUtilTimeout: 10_000 });
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /** The staff screen against the real server: the QR dialog, an account made for a staff member, the import's outcome. */

@@ -1,5 +1,5 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ServerPlugin } from '../../../core/sdk/server';
 import { drawerOpened, inProcessServer, renderPlugin } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
@@ -9,7 +9,6 @@ import certificateServer from '../server';
 import { ORDER_CODE } from './codes';
 import { maskIdNumber } from './id-number';
 
-configure({ asyncUtilTimeout: 10_000 });
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /**

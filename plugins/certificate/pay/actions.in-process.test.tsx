@@ -1,5 +1,5 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ServerPlugin } from '../../../core/sdk/server';
 import { inProcessServer, renderPlugin } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
@@ -9,7 +9,6 @@ import { ORDER_CODE } from '../order/codes';
 import certificateServer from '../server';
 import { REFUND_TABLE } from './records';
 
-configure({ asyncUtilTimeout: 10_000 });
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /**

@@ -1,13 +1,12 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, page, renderPlugin, respond, type Handlers } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
 import certificatePlugin from '../index';
 import { ORDER_CODE } from '../order/codes';
 import { listedOrder, ORDERS_PAGE, rowOf } from '../order/screens/test-orders';
 
-configure({ asyncUtilTimeout: 5_000 });
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /**
  * The payment actions on the orders screen against hand-written answers: which buttons each state and

@@ -1,12 +1,11 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, renderPlugin, respond } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
 import certificatePlugin from '../index';
 import type { PaySettingView } from './settings-shape';
 
-configure({ asyncUtilTimeout: 5_000 });
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /**
  * 支付与证书设置 against hand-written answers: the provider's own fields, the secrets never shown (set

@@ -1,12 +1,11 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { definePlugin } from '../../../core/sdk/shared';
 import { fail, ok, page, renderPlugin, respond } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
 import coursePlugin from '../index';
 
-configure({ asyncUtilTimeout: 5_000 });
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /** The commerce top menu, as the mall declares it. */
 const mallStub = definePlugin({ id: 'mall', name: { zh: '商城管理', en: 'Mall' }, topMenus: [{ code: 'top_mall', name: { zh: '商城业务', en: 'Commerce' }, sort: 0, menus: [] }] });

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it as baseIt, rs } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, renderPlugin, respond } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
 import mallPlugin from '../index';
 import { todayOrdersLink } from './summary';
 
-configure({ asyncUtilTimeout: 5_000 });
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const CARD = 'home-card-mall/mall-today';
 

@@ -1,12 +1,11 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { inProcessServer, renderPlugin } from '../../../core/sdk/testing';
 import dictPlugin from '../../dict/index';
 import dictServer from '../../dict/server';
 import mallPlugin from '../index';
 import mallServer from '../server';
 
-configure({ asyncUtilTimeout: 10_000 });
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /** The product screen against the real server: the demo shop as listed, and a product added in yuan. */

@@ -1,5 +1,5 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { drawerOpened, fail, ok, page, renderPlugin, respond, type RecordedCall } from '../../../core/sdk/testing';
 import cardPlugin from '../../card/index';
 import dictPlugin from '../../dict/index';
@@ -7,8 +7,7 @@ import visitPlugin from '../index';
 import type { Grant } from './screens/grants';
 
 /** These tests drive a whole screen: more time than the default when the machine is busy. */
-configure({ asyncUtilTimeout: 5_000 });
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const STAFF = [
   { id: '11', name: '张伟', companyId: '1', position: '销售经理', avatar: '' },

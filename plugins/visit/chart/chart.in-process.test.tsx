@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it as baseIt, rs } from '@rstest/core';
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { inProcessServer, renderPlugin } from '../../../core/sdk/testing';
 import cardPlugin from '../../card/index';
 import cardServer from '../../card/server';
@@ -9,7 +9,6 @@ import visitPlugin from '../index';
 import visitServer from '../server';
 import { addDays, localToday } from './range';
 
-configure({ asyncUtilTimeout: 10_000 });
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 // happy-dom has no canvas: a stand-in G2 records what each chart is given and lets the test click a bar.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it as baseIt, rs } from '@rstest/core';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, renderPlugin, respond, type RecordedCall } from '../../../core/sdk/testing';
 import cardPlugin from '../../card/index';
 import dictPlugin from '../../dict/index';
@@ -7,8 +7,7 @@ import visitPlugin from '../index';
 import { addDays, localToday } from './range';
 
 /** These tests drive a whole screen: more time than the default when the machine is busy. */
-configure({ asyncUtilTimeout: 5_000 });
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 20_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 /**
  * G2 draws on a canvas, which happy-dom does not have: a stand-in records what each chart was asked to

@@ -1,13 +1,12 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { ok, page, renderPlugin, respond } from '../../../core/sdk/testing';
 import cardPlugin from '../../card/index';
 import dictPlugin from '../../dict/index';
 import visitPlugin from '../index';
 
 /** These tests drive a whole screen: more time than the default when the machine is busy. */
-configure({ asyncUtilTimeout: 5_000 });
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const VISITS = [
   {

@@ -1,12 +1,11 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, page, renderPlugin, respond, type Handlers } from '../../../../core/sdk/testing';
 import dictPlugin from '../../../dict/index';
 import flowPlugin from '../../index';
 
-configure({ asyncUtilTimeout: 8_000 });
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const models = [
   { id: '31', modelKey: 'general_two_step', name: '通用审批（两级）', description: '部门审批后人事审批', version: 3, created: '2024-05-01 10:00:00', lastUpdated: '2024-05-03 09:00:00' },

@@ -1,5 +1,5 @@
 import { describe, expect, it as baseIt } from '@rstest/core';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { inProcessServer, renderPlugin } from '../../../../core/sdk/testing';
 import dictPlugin from '../../../dict/index';
 import dictServer from '../../../dict/server';
@@ -10,7 +10,6 @@ import userServer from '../../../user/server';
 import flowPlugin from '../../index';
 import flowServer from '../../server';
 
-configure({ asyncUtilTimeout: 15_000 });
 const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 90_000);
 
 /** The work screens against the real server: the engine, its work endpoints, the demo processes and the members to choose an approver among. */

@@ -8,7 +8,7 @@ import { formRemark, routesOf } from './form-paths';
 import { workFilters, workSearchOf } from './useWorkList';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void> | void) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void> | void) => baseIt(name, fn, 60_000);
 
 const FLOW_DICTIONARY = [
   { dictKey: '1', dictValue: '请假流程', remark: 'leave' },

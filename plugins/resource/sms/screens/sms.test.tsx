@@ -5,7 +5,7 @@ import dictPlugin from '../../../dict/index';
 import resourcePlugin from '../../index';
 
 /** These tests drive whole screens: more time than the default when the machine is busy. */
-const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 30_000);
+const it = (name: string, fn: () => Promise<void>) => baseIt(name, fn, 60_000);
 
 const configs = [
   { id: '11', category: 1, smsCode: 'verify-code', templateId: '', templateContent: '【布雷德科技】您的验证码为${code}，5分钟内有效。', signName: '布雷德科技', accessKey: '', secretKey: '', status: 2 },
