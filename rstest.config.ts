@@ -13,9 +13,11 @@ const transformImport = [
 
 export default defineConfig({
   reporters: ['default', new PlainSummaryReporter()],
-  // Each test file is a process of its own that opens PGlite for seconds at most: compiling its 10 MB of
-  // WebAssembly again with the optimising tier cost more than the faster code saved (about 2 of 5 CPU s).
-  pool: { execArgv: ['--liftoff-only'] },
+  // A test worker opens PGlite for seconds at a time: compiling its 10 MB of WebAssembly again with the
+  // optimising tier cost more than the faster code saved (about 2 of 5 CPU s).
+  // A worker that runs file after file (the server lane) starts afresh once it holds this much memory: a
+  // file that left a database open must not make the next ones swap.
+  pool: { execArgv: ['--liftoff-only'], memoryLimit: '3GiB' },
   projects: [
     {
       name: 'unit',

@@ -24,10 +24,16 @@ const TIME = '/usr/bin/time';
  * Workers per lane, for two cores. The unit lane keeps a core busy with one worker. The server lane is the
  * longest (158 files, the sweeps a few minutes each): two workers, so one long file does not hold the rest
  * back. The e2e lane mostly waits on its servers and browsers: two files at once.
+ *
+ * `shareWorkers`: the lane's files run one after another in the same worker processes instead of one
+ * process each. Server test files each open their own server and database, so nothing they keep is
+ * shared; what a worker keeps is what every file would load again (the server's modules, PGlite's compiled
+ * WebAssembly): a third of the lane's CPU time. Unit files share a browser-like window (its address,
+ * storage), so they keep a process each.
  */
 const LANES = {
   unit: { workers: 1 },
-  server: { workers: 2 },
+  server: { workers: 2, shareWorkers: true },
   e2e: { workers: 2, needsBuild: true },
 };
 const CHECKS = {
@@ -121,7 +127,7 @@ async function testLane(name) {
   const summaryFile = join(logs, `${name}.summary.json`);
   rmSync(summaryFile, { force: true });
   const since = Date.now();
-  const { code, log } = await run(name, process.execPath, [rstest, 'run', '--project', name, '--pool.maxWorkers', String(lane.workers), ...passThrough], {
+  const { code, log } = await run(name, process.execPath, [rstest, 'run', '--project', name, '--pool.maxWorkers', String(lane.workers), ...(lane.shareWorkers ? ['--no-isolate'] : []), ...passThrough], {
     TEST_SUMMARY_FILE: summaryFile,
   });
   let count;
