@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { precompress } from './precompress-dist.mjs';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -58,4 +59,7 @@ if (!existsSync(rsbuild)) {
 }
 const built = spawnSync(process.execPath, [rsbuild, 'build'], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
+const started = Date.now();
+const compressed = await precompress(dist);
+console.log(`${compressed} files compressed for the server in ${((Date.now() - started) / 1000).toFixed(1)} s (brotli 11, gzip 9).`);
 writeFileSync(record, `${JSON.stringify({ sources, builtAt: new Date().toISOString() })}\n`);

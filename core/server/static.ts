@@ -35,10 +35,24 @@ function fileOf(distDir: string, path: string): string | null {
   }
 }
 
+/** Where the build leaves a file's compressed copy (scripts/precompress-dist.mjs). */
+const SIBLING: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/** The build's own compressed copy of a file, when it is there and not older than the file. */
+async function builtCopy(file: string, encoding: Encoding, changed: number): Promise<Uint8Array | null> {
+  const copy = file + SIBLING[encoding];
+  try {
+    return statSync(copy).mtimeMs >= changed ? new Uint8Array(await readFile(copy)) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Compressed copies of the built files, made on first request and kept for the process: a quick one at
- * once (a few milliseconds), then the best (brotli 11, several hundred milliseconds for the largest
- * chunk, on the thread pool) in its place. Keyed by file, size and time of change, so a rebuild is seen.
+ * Compressed copies of the built files, kept for the process: the build's own (made at the best settings),
+ * else made on first request, a quick one at once (a few milliseconds), then the best (brotli 11, several
+ * hundred milliseconds for the largest chunk, on the thread pool) in its place. Keyed by file, size and
+ * time of change, so a rebuild is seen.
  */
 function compressedFiles() {
   const kept = new Map<string, Promise<{ bytes: Uint8Array }>>();
@@ -47,7 +61,9 @@ function compressedFiles() {
     const key = `${file}\u0000${stat.size}\u0000${stat.mtimeMs}\u0000${encoding}`;
     let entry = kept.get(key);
     if (!entry) {
-      entry = readFile(file).then(async (raw) => {
+      entry = builtCopy(file, encoding, stat.mtimeMs).then(async (built) => {
+        if (built) return { bytes: built };
+        const raw = await readFile(file);
         const packed = { bytes: new Uint8Array(await compressBytes(raw, encoding, 'fast')) };
         compressBytes(raw, encoding, 'best').then(
           (best) => {

@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import type { Hono } from 'hono';
 import { createApp } from '../app';
 import { createTestServer, type TestServer } from '../test-server';
 import { rData } from './r';
+import { precompress } from '../../../scripts/precompress-dist.mjs';
 
 let ts: TestServer;
 let app: Hono;
@@ -97,6 +98,31 @@ describe('compression as the client accepts it', () => {
     const plain = await get('/static/js/index.0a1b2c3d.js');
     expect([plain.headers.get('content-encoding'), plain.headers.get('vary')]).toEqual([null, 'Accept-Encoding']);
     expect(await plain.text()).toBe(SCRIPT);
+  });
+
+  test("the build's compressed copies are sent as they are; one older than its file is not", async () => {
+    const built = mkdtempSync(join(tmpdir(), 'card-admin-built-'));
+    try {
+      mkdirSync(join(built, 'static', 'js'), { recursive: true });
+      writeFileSync(join(built, 'index.html'), PAGE);
+      const script = join(built, 'static', 'js', 'built.js');
+      writeFileSync(script, `${SCRIPT}\n// built`);
+      expect(await precompress(built)).toBe(1); // the script; the page is read each time, never compressed ahead
+      const builtApp = createApp(ts.ctx, [], built);
+      const fetch = (path: string, encoding: string) => builtApp.request(path, { headers: { 'Accept-Encoding': encoding } });
+      const br = await fetch('/static/js/built.js', 'br');
+      expect(Buffer.from(await br.arrayBuffer())).toEqual(readFileSync(`${script}.br`));
+      const gzip = await fetch('/static/js/built.js', 'gzip');
+      expect([gzip.headers.get('content-encoding'), await decode(gzip)]).toEqual(['gzip', `${SCRIPT}\n// built`]);
+      // A copy left from an earlier build of a file changed since: the file's own bytes are compressed.
+      const changed = join(built, 'static', 'js', 'changed.js');
+      writeFileSync(changed, SCRIPT);
+      writeFileSync(`${changed}.br`, brotliCompressSync('stale'));
+      utimesSync(`${changed}.br`, new Date(2020, 0, 1), new Date(2020, 0, 1));
+      expect(await decode(await fetch('/static/js/changed.js', 'br'))).toBe(SCRIPT);
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
   });
 
   test('an API answer is compressed; a small one and an image are not', async () => {
