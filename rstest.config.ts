@@ -39,7 +39,10 @@ export default defineConfig({
       exclude: ['**/node_modules/**'],
       setupFiles: ['./tests/runner/watchdog.ts'],
       testTimeout: 60_000,
-      hookTimeout: 120_000,
+      // A file's first hook may make the first start its snapshot is taken from, or wait while another
+      // worker makes it: minutes when every core is busy (FIRST_START_LIMIT_MS). A waiter's clock runs while
+      // the builder's does not (PGlite does not let its timers fire), so the waiter's limit is the longer.
+      hookTimeout: 600_000,
     },
     {
       name: 'e2e',
@@ -48,7 +51,8 @@ export default defineConfig({
       include: ['tests/e2e/**/*.e2e.test.ts'],
       setupFiles: ['./tests/runner/watchdog.ts'],
       testTimeout: 120_000,
-      hookTimeout: 180_000,
+      // The first hook may wait while another file makes the seeded data folder (a whole first start).
+      hookTimeout: 600_000,
     },
   ],
 });
