@@ -59,6 +59,8 @@ const lanes = named.length > 0 ? named : Object.keys(LANES);
 const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 mkdirSync(logs, { recursive: true });
+// A lane that waits for the build must not report an earlier run's progress meanwhile.
+for (const name of lanes) rmSync(join(logs, `${name}.log`), { force: true });
 
 const groups = new Set();
 const burners = [];
