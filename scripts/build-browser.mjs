@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { precompress } from './precompress-dist.mjs';
+import { tsImport } from 'tsx/esm/api';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -60,6 +60,8 @@ if (!existsSync(rsbuild)) {
 const built = spawnSync(process.execPath, [rsbuild, 'build'], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 const started = Date.now();
-const compressed = await precompress(dist);
+// The server's own rules and settings decide what is compressed and how (core/server/http/precompress.ts).
+const { precompressDist } = await tsImport('../core/server/http/precompress.ts', import.meta.url);
+const compressed = await precompressDist(dist);
 console.log(`${compressed} files compressed for the server in ${((Date.now() - started) / 1000).toFixed(1)} s (brotli 11, gzip 9).`);
 writeFileSync(record, `${JSON.stringify({ sources, builtAt: new Date().toISOString() })}\n`);

@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { COMPRESSIBLE_TYPE, compressBytes, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from './http/compression';
+import { COMPRESSED_COPY } from './http/precompress';
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
@@ -35,12 +36,9 @@ function fileOf(distDir: string, path: string): string | null {
   }
 }
 
-/** Where the build leaves a file's compressed copy (scripts/precompress-dist.mjs). */
-const SIBLING: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
-
-/** The build's own compressed copy of a file, when it is there and not older than the file. */
+/** The build's own compressed copy of a file (precompressDist), when it is there and not older than the file. */
 async function builtCopy(file: string, encoding: Encoding, changed: number): Promise<Uint8Array | null> {
-  const copy = file + SIBLING[encoding];
+  const copy = file + COMPRESSED_COPY[encoding];
   try {
     return statSync(copy).mtimeMs >= changed ? new Uint8Array(await readFile(copy)) : null;
   } catch {

@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { createApp } from '../app';
 import { createTestServer, type TestServer } from '../test-server';
 import { rData } from './r';
-import { precompress } from '../../../scripts/precompress-dist.mjs';
+import { precompressDist } from './precompress';
 
 let ts: TestServer;
 let app: Hono;
@@ -107,7 +107,7 @@ describe('compression as the client accepts it', () => {
       writeFileSync(join(built, 'index.html'), PAGE);
       const script = join(built, 'static', 'js', 'built.js');
       writeFileSync(script, `${SCRIPT}\n// built`);
-      expect(await precompress(built)).toBe(1); // the script; the page is read each time, never compressed ahead
+      expect(await precompressDist(built)).toBe(1); // the script; the page is read each time, never compressed ahead
       const builtApp = createApp(ts.ctx, [], built);
       const fetch = (path: string, encoding: string) => builtApp.request(path, { headers: { 'Accept-Encoding': encoding } });
       const br = await fetch('/static/js/built.js', 'br');
